@@ -1,0 +1,182 @@
+# kept — English strings.
+
+promises-count = { $n ->
+    [one] { $n } promise
+   *[other] { $n } promises
+}
+times = { $n ->
+    [one] once
+   *[other] { $n } times
+}
+
+weekday-short-1 = Mon
+weekday-short-2 = Tue
+weekday-short-3 = Wed
+weekday-short-4 = Thu
+weekday-short-5 = Fri
+weekday-short-6 = Sat
+weekday-short-7 = Sun
+month-of-1 = Jan
+month-of-2 = Feb
+month-of-3 = Mar
+month-of-4 = Apr
+month-of-5 = May
+month-of-6 = Jun
+month-of-7 = Jul
+month-of-8 = Aug
+month-of-9 = Sep
+month-of-10 = Oct
+month-of-11 = Nov
+month-of-12 = Dec
+
+hedge = seems
+due-on = by { $date }
+due-overdue = ⚠️ overdue, was due { $date }
+due-none = no date
+confidence = confidence
+
+priority-urgent = urgent
+priority-high = high priority
+priority-normal = normal priority
+priority-low = low priority
+
+role-director = director
+role-lead = lead
+role-member = member
+
+kind-fact = Facts
+kind-trait = Traits
+kind-preference = Preferences
+kind-context = Context
+
+state-open = open
+state-done = done
+state-cancelled = cancelled
+
+node-product = product
+node-process = process
+node-regulation = regulation
+node-role = role
+node-location = location
+node-customer = customer
+node-supplier = supplier
+node-equipment = equipment
+node-department = department
+node-concept = concept
+
+not-a-member = I don't know you as part of the team yet. Write something in a work chat I'm in, or ask your director to add you.
+priorities-empty = No open promises and no urgent tasks — breathe out.
+priorities-header = Your priorities ({ promises-count }):
+overdue-count = Overdue: { $n }.
+promises-empty = You have no open promises.
+promises-header = You promised ({ promises-count }):
+person-unknown = I couldn't find “{ $name }” in the team.
+person-which = “{ $name }” — which one do you mean?
+status-header = { $name } is working on { promises-count }:
+status-tasks = Tasks:
+status-done = Recently done:
+status-owns = Owns:
+status-empty = { $name } has no open promises or tasks right now.
+overview-refused = Team overviews are for the director and leads. I can tell you about your own work: ask “what are my priorities?”.
+idle-none = Everyone has something open.
+idle-header = { $n ->
+    [one] { $n } person has nothing open:
+   *[other] { $n } people have nothing open:
+}
+overdue-none = Nothing is overdue.
+overdue-header = { $n ->
+    [one] { $n } person has overdue items:
+   *[other] { $n } people have overdue items:
+}
+owner-unknown = I don't know who owns “{ $topic }”.
+know-nothing = I don't know anything about “{ $topic }” yet.
+know-header = What we know about “{ $topic }”:
+evidence-dm = from a private message
+remembered = Noted (about { $name }).
+button-priorities = My priorities
+button-promises = My promises
+button-overdue = Who is overdue
+button-idle = Who is idle
+help-questions = I remember who promised what in the work chats. Ask, for example: “what are my priorities?”, “what did I promise?”, “what is Dmitry working on?”, “who owns the CRM?”, “what do we know about Initech?”.
+me-header = { $name } — { $role }, { $org }
+me-forget-hint = To forget an item: /forget number
+forget-usage = Give the item's number: /forget 12
+forget-done = Done, the item is archived.
+forget-unknown = There is no such item about you.
+team-header = Team:
+team-line = open { $open }, overdue { $overdue }
+
+reminder-morning = due today ({ promises-count }):
+reminder-day-before = due tomorrow, { $date } ({ promises-count }):
+button-done = ✅ Done
+button-snooze = ⏰ +1 day
+button-nap = 🚫 Not a promise
+button-result-done = ✅ Marked done: { $what }
+button-result-nap = 🚫 No longer tracked as a promise: { $what }
+button-result-snooze = ⏰ Moved to { $date }: { $what }
+button-stale = Already closed: { $what }
+button-not-yours = This is not your promise.
+button-unknown = I couldn't find this promise.
+
+stat-messages = messages: { $n }
+stat-made = new promises: { $n }
+stat-done = done: { $n }
+stat-moved = moved: { $n }
+stat-overdue = overdue: { $n }
+risk-overdue = overdue: { $what }
+risk-moved = moved more than once: { $what }
+risk-silent = { $name } has been silent for { $n ->
+    [one] { $n } working day
+   *[other] { $n } working days
+}
+
+summary-header = <b>Daily summary, { $date }</b>
+summary-new = 🆕 New:
+summary-done = ✅ Done:
+summary-moved = ↪️ Moved:
+summary-overdue = ⚠️ Overdue:
+summary-in-work = 🔧 In progress:
+summary-silent = 🤐 Silent today:
+summary-risks = Risks
+
+weekly-header = <b>Week in review: { $from } — { $to }</b>
+weekly-on-time = { $pct }% of promises were done on time.
+weekly-on-time-none = No dated promises were completed this week.
+weekly-people = By person (made / done / on time / moved / overdue)
+weekly-person = { $made } / { $done } / { $ontime } / { $moved } / { $overdue }
+weekly-overdue = ⚠️ Overdue
+weekly-open = 🔧 Open promises
+weekly-most-moved = ↪️ Moved most often
+
+chart-title = Week { $from } — { $to }
+chart-opened = made
+chart-done = done
+chart-on-time = on time, %
+chart-caption = Promises per weekday: made and done; the line is the share done on time.
+
+cmd-start = start
+cmd-help = what the bot can do
+cmd-priorities = my priorities
+cmd-promises = what I promised
+cmd-me = what the bot knows about me
+cmd-team = team overview
+cmd-lang = language: /lang ru or /lang en
+cmd-link = connect this chat (director)
+cmd-role = role: /role @user director|lead|member position
+cmd-forget = forget an item about me
+
+start-welcome = Hello, { $name }! I'm kept, the team's memory: I keep track of who promised what in the work chats, remind about deadlines and answer questions.
+start-unknown = Hello! I'm kept, the team's memory. You are not in the team yet: write in a work chat I'm connected to, or ask your director to add you.
+dm-unknown = I don't know you yet. Write in a work chat I'm connected to (the director connects a chat with /link), or ask your director to add you.
+empty-message = Send your question as text.
+help = I listen to the work chats and remember promises like “I'll send the deck by Thursday”. Ask me in private: “what are my priorities?”, “what did I promise?”, “what is Lena working on?”, “who is idle?”. Commands: /priorities, /promises, /me, /team, /lang, /forget.
+lang-set = I'll answer in English.
+lang-usage = Send /lang ru or /lang en.
+unknown-command = I don't know that command. /help shows what I can do.
+link-in-group = Send /link in the group chat you want to connect.
+link-refused = Only the director can connect chats.
+link-done = Chat connected. I'll quietly keep track of promises.
+role-refused = Only the director can assign roles.
+role-usage = Usage: /role @user director|lead|member [position]
+role-set = { $name } is now { $role }.
+command-in-dm = This command works in a private chat with me.

@@ -1,0 +1,189 @@
+# kept — русские строки. Плюрали через категории Fluent: one, few, many, other.
+
+promises-count = { $n ->
+    [one] { $n } обещание
+    [few] { $n } обещания
+   *[many] { $n } обещаний
+}
+times = { $n ->
+    [one] { $n } раз
+    [few] { $n } раза
+   *[many] { $n } раз
+}
+
+weekday-short-1 = пн
+weekday-short-2 = вт
+weekday-short-3 = ср
+weekday-short-4 = чт
+weekday-short-5 = пт
+weekday-short-6 = сб
+weekday-short-7 = вс
+month-of-1 = января
+month-of-2 = февраля
+month-of-3 = марта
+month-of-4 = апреля
+month-of-5 = мая
+month-of-6 = июня
+month-of-7 = июля
+month-of-8 = августа
+month-of-9 = сентября
+month-of-10 = октября
+month-of-11 = ноября
+month-of-12 = декабря
+
+hedge = похоже,
+due-on = до { $date }
+due-overdue = ⚠️ просрочено, срок был { $date }
+due-none = без срока
+confidence = уверенность
+
+priority-urgent = срочно
+priority-high = высокий приоритет
+priority-normal = обычный приоритет
+priority-low = низкий приоритет
+
+role-director = директор
+role-lead = руководитель
+role-member = сотрудник
+
+kind-fact = Факты
+kind-trait = Черты
+kind-preference = Предпочтения
+kind-context = Контекст
+
+state-open = открыто
+state-done = выполнено
+state-cancelled = отменено
+
+node-product = продукт
+node-process = процесс
+node-regulation = регламент
+node-role = роль
+node-location = площадка
+node-customer = клиент
+node-supplier = поставщик
+node-equipment = оборудование
+node-department = отдел
+node-concept = понятие
+
+not-a-member = Я вас пока не знаю в команде. Напишите что-нибудь в рабочем чате, где есть я, или попросите директора добавить вас.
+priorities-empty = Открытых обещаний и срочных задач нет — можно выдохнуть.
+priorities-header = Ваши приоритеты ({ promises-count }):
+overdue-count = { $n ->
+    [one] Просрочено: { $n }.
+   *[other] Просрочено: { $n }.
+}
+promises-empty = Открытых обещаний нет.
+promises-header = Вы обещали ({ promises-count }):
+person-unknown = Не нашёл человека «{ $name }» в команде.
+person-which = «{ $name }» — кого из них вы имеете в виду?
+status-header = В работе у { $name } — { promises-count }:
+status-tasks = Задачи:
+status-done = Недавно сделано:
+status-owns = Отвечает за:
+status-empty = У { $name } сейчас нет открытых обещаний и задач.
+overview-refused = Обзор по команде доступен директору и руководителям. Могу рассказать о ваших делах: спросите «какие у меня приоритеты?».
+idle-none = Все при деле: у каждого есть открытые обещания или задачи.
+idle-header = Без открытых дел { $n ->
+    [one] { $n } человек:
+    [few] { $n } человека:
+   *[many] { $n } человек:
+}
+overdue-none = Просрочек нет.
+overdue-header = Просрочки у { $n ->
+    [one] { $n } человека:
+   *[other] { $n } человек:
+}
+owner-unknown = Не знаю, кто отвечает за «{ $topic }».
+know-nothing = Про «{ $topic }» я пока ничего не знаю.
+know-header = Что известно про «{ $topic }»:
+evidence-dm = из личных сообщений
+remembered = Запомнил (про { $name }).
+button-priorities = Мои приоритеты
+button-promises = Что я обещал
+button-overdue = Кто просрочил
+button-idle = Кто простаивает
+help-questions = Я помню, кто что обещал в рабочих чатах. Спросите, например: «какие у меня приоритеты?», «что я обещал?», «что у Дмитрия в работе?», «кто отвечает за CRM?», «что мы знаем про Ромашку?».
+me-header = { $name } — { $role }, { $org }
+me-forget-hint = Забыть запись: /forget номер
+forget-usage = Напишите номер записи: /forget 12
+forget-done = Готово, запись убрана в архив.
+forget-unknown = Такой записи о вас нет.
+team-header = Команда:
+team-line = открыто { $open }, просрочено { $overdue }
+
+reminder-morning = сегодня срок ({ promises-count }):
+reminder-day-before = завтра срок, { $date } ({ promises-count }):
+button-done = ✅ Готово
+button-snooze = ⏰ +1 день
+button-nap = 🚫 Не обещание
+button-result-done = ✅ Отмечено выполненным: { $what }
+button-result-nap = 🚫 Больше не считаю обещанием: { $what }
+button-result-snooze = ⏰ Перенесено на { $date }: { $what }
+button-stale = Это уже закрыто: { $what }
+button-not-yours = Это не ваше обещание.
+button-unknown = Не нашёл это обещание.
+
+stat-messages = сообщений: { $n }
+stat-made = новых обещаний: { $n }
+stat-done = выполнено: { $n }
+stat-moved = перенесено: { $n }
+stat-overdue = просрочено: { $n }
+risk-overdue = просрочено: { $what }
+risk-moved = переносилось не раз: { $what }
+risk-silent = { $name } молчит { $n ->
+    [one] { $n } рабочий день
+    [few] { $n } рабочих дня
+   *[many] { $n } рабочих дней
+}
+
+summary-header = <b>Итоги дня, { $date }</b>
+summary-new = 🆕 Новое:
+summary-done = ✅ Сделано:
+summary-moved = ↪️ Перенесено:
+summary-overdue = ⚠️ Просрочено:
+summary-in-work = 🔧 В работе:
+summary-silent = 🤐 Сегодня молчали:
+summary-risks = Риски
+
+weekly-header = <b>Итоги недели: { $from } — { $to }</b>
+weekly-on-time = В срок выполнено { $pct }% обещаний.
+weekly-on-time-none = На этой неделе выполненных обещаний со сроком не было.
+weekly-people = По людям (дано / сделано / в срок / перенесено / просрочено)
+weekly-person = { $made } / { $done } / { $ontime } / { $moved } / { $overdue }
+weekly-overdue = ⚠️ Просрочено
+weekly-open = 🔧 Открытые обещания
+weekly-most-moved = ↪️ Чаще всего переносили
+
+chart-title = Неделя { $from } — { $to }
+chart-opened = дано
+chart-done = выполнено
+chart-on-time = в срок, %
+chart-caption = Обещания по дням недели: дано и выполнено, линия — доля выполненных в срок.
+
+cmd-start = начать
+cmd-help = что умеет бот
+cmd-priorities = мои приоритеты
+cmd-promises = что я обещал
+cmd-me = что бот знает обо мне
+cmd-team = обзор команды
+cmd-lang = язык: /lang ru или /lang en
+cmd-link = подключить этот чат (директор)
+cmd-role = роль: /role @user director|lead|member должность
+cmd-forget = забыть запись обо мне
+
+start-welcome = Здравствуйте, { $name }! Я kept — память команды: слежу, кто что пообещал в рабочих чатах, напоминаю о сроках и отвечаю на вопросы.
+start-unknown = Здравствуйте! Я kept — память команды. Вас пока нет в команде: напишите в рабочем чате, где я подключён, или попросите директора добавить вас.
+dm-unknown = Я вас пока не знаю. Чтобы я вас запомнил, напишите в рабочем чате, где я подключён (директор подключает чат командой /link), или попросите директора добавить вас.
+empty-message = Пришлите вопрос текстом.
+help = Я слушаю рабочие чаты и запоминаю обещания: «доделаю отчёт до пятницы». Спрашивайте в личке: «какие у меня приоритеты?», «что я обещал?», «что у Лены в работе?», «кто простаивает?». Команды: /priorities, /promises, /me, /team, /lang, /forget.
+lang-set = Буду отвечать по-русски.
+lang-usage = Напишите /lang ru или /lang en.
+unknown-command = Не знаю такой команды. /help — что я умею.
+link-in-group = Команду /link нужно отправить в групповом чате, который подключаете.
+link-refused = Подключать чаты может только директор.
+link-done = Чат подключён. Я буду тихо запоминать обещания.
+role-refused = Назначать роли может только директор.
+role-usage = Формат: /role @user director|lead|member [должность]
+role-set = { $name } теперь { $role }.
+command-in-dm = Эта команда работает в личных сообщениях со мной.

@@ -1,0 +1,74 @@
+//! Telegram HTML formatting of answers: escaping, dates in the reader's language, source links.
+
+use chrono::{Datelike, NaiveDate};
+
+use crate::domain::{ChatId, Due, Lang, MessageId};
+use crate::i18n::I18n;
+
+/// Escapes text for Telegram's HTML parse mode.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// "пт, 27 ноября" / "Fri, Nov 27", with the time when one was said.
+pub fn date(i18n: &I18n, lang: Lang, d: NaiveDate) -> String {
+    let wd = i18n.s(lang, &format!("weekday-short-{}", d.weekday().number_from_monday()));
+    let month = i18n.s(lang, &format!("month-of-{}", d.month()));
+    match lang {
+        Lang::Ru => format!("{wd}, {} {month}", d.day()),
+        Lang::En => format!("{wd}, {month} {}", d.day()),
+    }
+}
+
+pub fn due(i18n: &I18n, lang: Lang, d: Due) -> String {
+    let mut s = date(i18n, lang, d.date);
+    if let Some(t) = d.time {
+        s.push_str(&t.format(" %H:%M").to_string());
+    }
+    s
+}
+
+/// A link to a message in a supergroup (`https://t.me/c/…`); `None` for basic groups and DMs,
+/// which have no public message links.
+pub fn message_link(chat: ChatId, msg: MessageId) -> Option<String> {
+    let s = chat.0.to_string();
+    let internal = s.strip_prefix("-100")?;
+    Some(format!("https://t.me/c/{internal}/{msg}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_is_escaped() {
+        assert_eq!(esc("<b>a & b</b>"), "&lt;b&gt;a &amp; b&lt;/b&gt;");
+    }
+
+    #[test]
+    fn dates_read_naturally_in_both_languages() {
+        let i = I18n::new().unwrap();
+        let d = NaiveDate::from_ymd_opt(2026, 11, 27).unwrap();
+        assert_eq!(date(&i, Lang::Ru, d), "пт, 27 ноября");
+        assert_eq!(date(&i, Lang::En, d), "Fri, Nov 27");
+    }
+
+    #[test]
+    fn supergroup_messages_link_and_basic_groups_do_not() {
+        assert_eq!(
+            message_link(ChatId(-1001234), MessageId(5)).as_deref(),
+            Some("https://t.me/c/1234/5")
+        );
+        assert_eq!(message_link(ChatId(-4321), MessageId(5)), None);
+    }
+}

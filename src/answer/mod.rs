@@ -1,0 +1,539 @@
+//! Answers to questions: intent routing and structural answers from SQL with templates.
+//!
+//! Every answer is built from a [`context`](crate::context) read limited to what the asker may
+//! see; templates come from the locale files, dates in the asker's language and timezone.
+
+pub mod format;
+
+use chrono::{DateTime, Duration, Utc};
+use fluent_bundle::FluentValue;
+
+use crate::app::App;
+use crate::context::{self, PersonContext, Viewer};
+use crate::domain::{
+    Author, CommitmentState, Confidence, Lang, MemoryId, MemoryKind, Role, UserId, Visibility,
+};
+use crate::extract::intent::{self, Intent};
+use crate::extract::names;
+use crate::ingest::extract_people;
+use crate::store::{Commitment, NewMemory, Org, Person, Scope, StoreError};
+use format::esc;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AnswerError {
+    #[error("storage")]
+    Store(#[from] StoreError),
+}
+
+/// A reply: HTML text and inline buttons as rows of (label, callback data).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Reply {
+    pub text: String,
+    pub buttons: Vec<Vec<(String, String)>>,
+}
+
+impl Reply {
+    fn text(text: String) -> Reply {
+        Reply {
+            text,
+            buttons: Vec::new(),
+        }
+    }
+}
+
+/// Answers one question of `viewer` (in DM, or in a group when addressed).
+pub struct Answerer<'a> {
+    pub app: &'a App,
+    pub org: &'a Org,
+    pub viewer: Viewer,
+    pub lang: Lang,
+    pub people: Vec<Person>,
+    pub now: DateTime<Utc>,
+}
+
+impl<'a> Answerer<'a> {
+    pub async fn new(
+        app: &'a App,
+        org: &'a Org,
+        asker: UserId,
+        in_group: bool,
+        lang: Lang,
+    ) -> Result<Answerer<'a>, AnswerError> {
+        let viewer = Viewer::load(&app.store, org.id, asker, in_group).await?;
+        let people = app.store.people(org.id).await?;
+        Ok(Answerer {
+            app,
+            org,
+            viewer,
+            lang,
+            people,
+            now: app.clock.now(),
+        })
+    }
+
+    fn t(&self, key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
+        self.app.i18n.t(self.lang, key, args)
+    }
+
+    fn s(&self, key: &str) -> String {
+        self.app.i18n.s(self.lang, key)
+    }
+
+    fn person(&self, id: UserId) -> Option<&Person> {
+        self.people.iter().find(|p| p.profile.id == id)
+    }
+
+    fn name(&self, id: UserId) -> String {
+        self.person(id)
+            .map(|p| p.profile.full_name())
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    /// Routes free text by intent.
+    pub async fn question(&self, text: &str) -> Result<Reply, AnswerError> {
+        let intent = intent::classify(text, Lang::detect(text));
+        self.intent(intent).await
+    }
+
+    pub async fn intent(&self, intent: Intent) -> Result<Reply, AnswerError> {
+        match intent {
+            Intent::MyPriorities => self.priorities().await,
+            Intent::MyPromises => self.promises().await,
+            Intent::PersonStatus { who } => self.person_status(&who).await,
+            Intent::WhoIsIdle => self.idle().await,
+            Intent::WhoIsOverdue => self.overdue().await,
+            Intent::WhoOwns { topic } => self.who_owns(&topic).await,
+            Intent::WhatDoWeKnow { topic } => self.what_we_know(&topic).await,
+            Intent::Remember { content } => self.remember(&content).await,
+            Intent::Unknown => Ok(self.help()),
+        }
+    }
+
+    async fn ctx(&self, id: UserId) -> Result<Option<PersonContext>, AnswerError> {
+        let Some(p) = self.person(id) else { return Ok(None) };
+        Ok(Some(
+            context::read(&self.app.store, &self.viewer, p, self.now, self.org.timezone).await?,
+        ))
+    }
+
+    /// One commitment as a list line: hedged when unsure, overdue marked, linked to its source.
+    fn line(&self, c: &Commitment, today: chrono::NaiveDate) -> String {
+        let mut s = String::from("• ");
+        if c.confidence.is_hedged() {
+            s.push_str(&self.s("hedge"));
+            s.push(' ');
+        }
+        s.push_str(&esc(&c.content));
+        match c.due {
+            Some(d) => {
+                let when = format::due(&self.app.i18n, self.lang, d);
+                let key = if d.date < today { "due-overdue" } else { "due-on" };
+                s.push_str(" — ");
+                s.push_str(&self.t(key, &[("date", when.into())]));
+            }
+            None => {
+                s.push_str(" — ");
+                s.push_str(&self.s("due-none"));
+            }
+        }
+        if let (Some(chat), Some(msg)) = (c.source_chat, c.source_message)
+            && let Some(link) = format::message_link(chat, msg)
+        {
+            s.push_str(&format!(" <a href=\"{link}\">↗</a>"));
+        }
+        s
+    }
+
+    async fn priorities(&self) -> Result<Reply, AnswerError> {
+        let Some(ctx) = self.ctx(self.viewer.asker).await? else {
+            return Ok(Reply::text(self.s("not-a-member")));
+        };
+        let mut lines = Vec::new();
+        for c in &ctx.open {
+            lines.push(self.line(c, ctx.today));
+        }
+        for t in ctx.tasks.iter().filter(|t| t.priority == "urgent" || t.priority == "high") {
+            lines.push(format!("• {} ({})", esc(&t.title), self.s(&format!("priority-{}", t.priority))));
+        }
+        if lines.is_empty() {
+            return Ok(Reply::text(self.s("priorities-empty")));
+        }
+        let overdue = ctx.overdue().count() as i64;
+        let mut text = self.t("priorities-header", &[("n", (ctx.open.len() as i64).into())]);
+        if overdue > 0 {
+            text.push(' ');
+            text.push_str(&self.t("overdue-count", &[("n", overdue.into())]));
+        }
+        text.push('\n');
+        text.push_str(&lines.join("\n"));
+        Ok(Reply::text(text))
+    }
+
+    async fn promises(&self) -> Result<Reply, AnswerError> {
+        let Some(ctx) = self.ctx(self.viewer.asker).await? else {
+            return Ok(Reply::text(self.s("not-a-member")));
+        };
+        if ctx.open.is_empty() {
+            return Ok(Reply::text(self.s("promises-empty")));
+        }
+        let mut text = self.t("promises-header", &[("n", (ctx.open.len() as i64).into())]);
+        for c in &ctx.open {
+            text.push('\n');
+            text.push_str(&self.line(c, ctx.today));
+        }
+        Ok(Reply::text(text))
+    }
+
+    /// Who a name means; several → ask which with buttons; none → say so.
+    fn resolve(&self, who: &str) -> Result<UserId, Reply> {
+        let ids = names::resolve(who, &extract_people(&self.people));
+        match ids.as_slice() {
+            [one] => Ok(UserId(*one)),
+            [] => Err(Reply::text(self.t("person-unknown", &[("name", esc(who).into())]))),
+            many => Err(Reply {
+                text: self.t("person-which", &[("name", esc(who).into())]),
+                buttons: many
+                    .iter()
+                    .map(|id| vec![(self.name(UserId(*id)), format!("p:{id}"))])
+                    .collect(),
+            }),
+        }
+    }
+
+    async fn person_status(&self, who: &str) -> Result<Reply, AnswerError> {
+        let id = match self.resolve(who) {
+            Ok(id) => id,
+            Err(reply) => return Ok(reply),
+        };
+        self.status_of(id).await
+    }
+
+    /// What a person is working on, within the asker's rights.
+    pub async fn status_of(&self, id: UserId) -> Result<Reply, AnswerError> {
+        if id == self.viewer.asker {
+            return self.priorities().await;
+        }
+        let Some(ctx) = self.ctx(id).await? else {
+            return Ok(Reply::text(self.s("not-a-member")));
+        };
+        let name = esc(&ctx.person.profile.full_name());
+        let mut text = self.t(
+            "status-header",
+            &[("name", name.clone().into()), ("n", (ctx.open.len() as i64).into())],
+        );
+        for c in &ctx.open {
+            text.push('\n');
+            text.push_str(&self.line(c, ctx.today));
+        }
+        if !ctx.tasks.is_empty() {
+            text.push_str("\n\n");
+            text.push_str(&self.s("status-tasks"));
+            for t in &ctx.tasks {
+                text.push_str(&format!("\n• {} ({})", esc(&t.title), self.s(&format!("priority-{}", t.priority))));
+            }
+        }
+        if !ctx.recently_done.is_empty() {
+            text.push_str("\n\n");
+            text.push_str(&self.s("status-done"));
+            for c in &ctx.recently_done {
+                text.push_str(&format!("\n✓ {}", esc(&c.content)));
+            }
+        }
+        if !ctx.nodes.is_empty() {
+            text.push_str("\n\n");
+            text.push_str(&self.s("status-owns"));
+            let titles: Vec<_> = ctx.nodes.iter().map(|n| esc(&n.title)).collect();
+            text.push(' ');
+            text.push_str(&titles.join(", "));
+        }
+        if ctx.open.is_empty() && ctx.tasks.is_empty() && ctx.recently_done.is_empty() {
+            text = self.t("status-empty", &[("name", name.into())]);
+        }
+        Ok(Reply::text(text))
+    }
+
+    fn overseen(&self) -> Vec<&Person> {
+        self.people
+            .iter()
+            .filter(|p| p.profile.id != self.viewer.asker && self.viewer.oversees(p.profile.id))
+            .collect()
+    }
+
+    async fn idle(&self) -> Result<Reply, AnswerError> {
+        if self.viewer.role == Role::Member || self.viewer.in_group {
+            return Ok(Reply::text(self.s("overview-refused")));
+        }
+        let since = self.now - Duration::days(7);
+        let mut idle = Vec::new();
+        for p in self.overseen() {
+            let id = p.profile.id;
+            let cs = self
+                .app
+                .store
+                .commitments_for(self.org.id, id, Scope::Full, since)
+                .await?;
+            let tasks = self.app.store.open_tasks(self.org.id, id).await?;
+            if cs.is_empty() && tasks.is_empty() {
+                idle.push(esc(&p.profile.full_name()));
+            }
+        }
+        if idle.is_empty() {
+            return Ok(Reply::text(self.s("idle-none")));
+        }
+        Ok(Reply::text(format!(
+            "{}\n• {}",
+            self.t("idle-header", &[("n", (idle.len() as i64).into())]),
+            idle.join("\n• ")
+        )))
+    }
+
+    async fn overdue(&self) -> Result<Reply, AnswerError> {
+        if self.viewer.role == Role::Member || self.viewer.in_group {
+            return Ok(Reply::text(self.s("overview-refused")));
+        }
+        let today = self.now.with_timezone(&self.org.timezone).date_naive();
+        let mut text = String::new();
+        let mut people = 0;
+        for p in self.overseen() {
+            let open = self.app.store.open_commitments(self.org.id, p.profile.id).await?;
+            let late: Vec<_> = open
+                .iter()
+                .filter(|c| c.due.is_some_and(|d| d.date < today))
+                .collect();
+            if late.is_empty() {
+                continue;
+            }
+            people += 1;
+            text.push_str(&format!("\n<b>{}</b>", esc(&p.profile.full_name())));
+            for c in late {
+                text.push('\n');
+                text.push_str(&self.line(c, today));
+            }
+        }
+        if people == 0 {
+            return Ok(Reply::text(self.s("overdue-none")));
+        }
+        Ok(Reply::text(format!(
+            "{}{}",
+            self.t("overdue-header", &[("n", (people as i64).into())]),
+            text
+        )))
+    }
+
+    async fn matching_nodes(&self, topic: &str) -> Result<Vec<crate::store::Node>, AnswerError> {
+        let want = intent::topic_stems(topic);
+        if want.is_empty() {
+            return Ok(Vec::new());
+        }
+        let nodes = self.app.store.nodes(self.org.id).await?;
+        Ok(nodes
+            .into_iter()
+            .filter(|n| {
+                let have = intent::topic_stems(&n.title);
+                want.iter().any(|w| have.iter().any(|h| h == w || (w.chars().count() >= 3 && h.starts_with(w.as_str()))))
+            })
+            .collect())
+    }
+
+    async fn who_owns(&self, topic: &str) -> Result<Reply, AnswerError> {
+        let nodes = self.matching_nodes(topic).await?;
+        let lines: Vec<String> = nodes
+            .iter()
+            .filter_map(|n| {
+                n.owner
+                    .map(|o| format!("• {} — {}", esc(&n.title), esc(&self.name(o))))
+            })
+            .collect();
+        if lines.is_empty() {
+            return Ok(Reply::text(self.t("owner-unknown", &[("topic", esc(topic).into())])));
+        }
+        Ok(Reply::text(lines.join("\n")))
+    }
+
+    async fn what_we_know(&self, topic: &str) -> Result<Reply, AnswerError> {
+        let nodes = self.matching_nodes(topic).await?;
+        let stems = intent::topic_stems(topic);
+        let full: Vec<UserId> = self
+            .people
+            .iter()
+            .map(|p| p.profile.id)
+            .filter(|id| self.viewer.scope_for(*id) == Scope::Full)
+            .collect();
+        let memories = self
+            .app
+            .store
+            .memories_mentioning(self.org.id, &stems, &full)
+            .await?;
+        let today = self.now.with_timezone(&self.org.timezone).date_naive();
+        let mut lines = Vec::new();
+        for n in &nodes {
+            let mut l = format!("• <b>{}</b> ({})", esc(&n.title), self.s(&format!("node-{}", n.node_type)));
+            if let Some(d) = &n.description {
+                l.push_str(&format!(": {}", esc(d)));
+            }
+            if let Some(o) = n.owner {
+                l.push_str(&format!(" — {}", esc(&self.name(o))));
+            }
+            lines.push(l);
+        }
+        for m in &memories {
+            let hedge = if m.confidence.is_hedged() { format!("{} ", self.s("hedge")) } else { String::new() };
+            lines.push(format!("• {hedge}{} ({})", esc(&m.content), esc(&self.name(m.subject))));
+        }
+        for p in &self.people {
+            let scope = self.viewer.scope_for(p.profile.id);
+            for c in self
+                .app
+                .store
+                .commitments_for(self.org.id, p.profile.id, scope, self.now - Duration::days(30))
+                .await?
+            {
+                let have = intent::topic_stems(&c.content);
+                if stems.iter().any(|s| have.contains(s)) {
+                    lines.push(format!("{} ({})", self.line(&c, today), esc(&p.profile.first_name)));
+                }
+            }
+        }
+        if lines.is_empty() {
+            return Ok(Reply::text(self.t("know-nothing", &[("topic", esc(topic).into())])));
+        }
+        Ok(Reply::text(format!(
+            "{}\n{}",
+            self.t("know-header", &[("topic", esc(topic).into())]),
+            lines.join("\n")
+        )))
+    }
+
+    async fn remember(&self, content: &str) -> Result<Reply, AnswerError> {
+        let content = content.trim();
+        if content.is_empty() || self.viewer.in_group {
+            return Ok(self.help());
+        }
+        // About a person named in it when the sender may write about them, else about the sender.
+        let subject = names::people_in(content, &extract_people(&self.people))
+            .into_iter()
+            .map(|(_, id)| UserId(id))
+            .find(|id| *id != self.viewer.asker && self.viewer.scope_for(*id) == Scope::Full && self.viewer.role != Role::Member)
+            .unwrap_or(self.viewer.asker);
+        let confidence = if self.viewer.role == Role::Director { Confidence::CONFIRMED } else { Confidence::RULES };
+        self.app
+            .store
+            .upsert_memory(&NewMemory {
+                org_id: self.org.id,
+                subject,
+                kind: MemoryKind::Fact,
+                content,
+                confidence,
+                author: Author::User(self.viewer.asker),
+                visibility: Visibility::Private,
+                evidence: &self.s("evidence-dm"),
+                source_chat: None,
+                source_message: None,
+                at: self.now,
+            })
+            .await?;
+        Ok(Reply::text(self.t("remembered", &[("name", esc(&self.name(subject)).into())])))
+    }
+
+    /// What can be asked, with buttons for the common questions.
+    pub fn help(&self) -> Reply {
+        let mut buttons = vec![
+            vec![(self.s("button-priorities"), "q:priorities".to_string())],
+            vec![(self.s("button-promises"), "q:promises".to_string())],
+        ];
+        if self.viewer.role != Role::Member {
+            buttons.push(vec![
+                (self.s("button-overdue"), "q:overdue".to_string()),
+                (self.s("button-idle"), "q:idle".to_string()),
+            ]);
+        }
+        Reply {
+            text: self.s("help-questions"),
+            buttons,
+        }
+    }
+
+    /// `/me`: everything kept knows about the asker, grouped by kind, with confidence and source.
+    pub async fn about_me(&self) -> Result<Reply, AnswerError> {
+        let Some(ctx) = self.ctx(self.viewer.asker).await? else {
+            return Ok(Reply::text(self.s("not-a-member")));
+        };
+        let p = &ctx.person;
+        let mut text = self.t(
+            "me-header",
+            &[
+                ("name", esc(&p.profile.full_name()).into()),
+                ("role", self.s(&format!("role-{}", p.member.role)).into()),
+                ("org", esc(&self.org.name).into()),
+            ],
+        );
+        if let Some(pos) = &p.member.position {
+            text.push_str(&format!("\n{}", esc(pos)));
+        }
+        text.push_str(&format!("\n\n{}", self.t("promises-header", &[("n", (ctx.open.len() as i64).into())])));
+        for c in &ctx.open {
+            text.push('\n');
+            text.push_str(&self.line(c, ctx.today));
+        }
+        for kind in [MemoryKind::Fact, MemoryKind::Trait, MemoryKind::Preference, MemoryKind::Context] {
+            let rows: Vec<_> = ctx.memories.iter().filter(|(m, _)| m.kind == kind).collect();
+            if rows.is_empty() {
+                continue;
+            }
+            text.push_str(&format!("\n\n<b>{}</b>", self.s(&format!("kind-{kind}"))));
+            for (m, _) in rows {
+                text.push_str(&format!(
+                    "\n• [{}] {} — {} {:.0}%, {}",
+                    m.id,
+                    esc(&m.content),
+                    self.s("confidence"),
+                    m.confidence.value() * 100.0,
+                    esc(&m.evidence)
+                ));
+            }
+        }
+        text.push_str(&format!("\n\n{}", self.s("me-forget-hint")));
+        Ok(Reply::text(text))
+    }
+
+    /// `/forget ID`: archives one of the asker's own memories.
+    pub async fn forget(&self, arg: &str) -> Result<Reply, AnswerError> {
+        let Ok(id) = arg.trim().trim_start_matches('#').parse::<i64>() else {
+            return Ok(Reply::text(self.s("forget-usage")));
+        };
+        let done = self
+            .app
+            .store
+            .archive_memory(MemoryId(id), self.viewer.asker, self.now)
+            .await?;
+        Ok(Reply::text(self.s(if done { "forget-done" } else { "forget-unknown" })))
+    }
+
+    /// `/team`: per person open and overdue counts (directors and leads).
+    pub async fn team(&self) -> Result<Reply, AnswerError> {
+        if self.viewer.role == Role::Member {
+            return Ok(Reply::text(self.s("overview-refused")));
+        }
+        let today = self.now.with_timezone(&self.org.timezone).date_naive();
+        let mut text = self.s("team-header");
+        for p in self.overseen() {
+            let open = self.app.store.open_commitments(self.org.id, p.profile.id).await?;
+            let late = open.iter().filter(|c| c.due.is_some_and(|d| d.date < today)).count();
+            text.push_str(&format!(
+                "\n• {} — {}",
+                esc(&p.profile.full_name()),
+                self.t("team-line", &[("open", (open.len() as i64).into()), ("overdue", (late as i64).into())])
+            ));
+        }
+        Ok(Reply::text(text))
+    }
+}
+
+/// Commitment states as words (digests and button results).
+pub fn state_key(s: CommitmentState) -> &'static str {
+    match s {
+        CommitmentState::Open => "state-open",
+        CommitmentState::Done => "state-done",
+        CommitmentState::Cancelled => "state-cancelled",
+    }
+}

@@ -1,0 +1,436 @@
+//! Thin handlers: update → domain call → reply.
+
+use std::sync::Arc;
+
+use teloxide::prelude::*;
+use teloxide::types::{
+    ChatMemberUpdated, MessageEntityKind, MessageId, ParseMode, ReplyParameters, User,
+};
+use teloxide::utils::command::BotCommands;
+use tracing::Instrument;
+
+use super::outbox::keyboard;
+use super::{BotError, Command};
+use crate::answer::{Answerer, Reply};
+use crate::app::App;
+use crate::domain::{self, Lang, MessageId as MsgId, Role, UserId as Uid};
+use crate::extract::intent::Intent;
+use crate::ingest::{self, ButtonAction, ButtonOutcome, Incoming, Ingest};
+use crate::store::{NewMessage, Org, Stored};
+
+/// Who the bot is (from getMe): needed to see when a group message is addressed to it.
+#[derive(Debug, Clone)]
+pub struct BotIdentity {
+    pub id: UserId,
+    pub username: String,
+}
+
+type HandlerResult = Result<(), BotError>;
+
+fn uid(u: &User) -> Uid {
+    Uid(u.id.0 as i64)
+}
+
+async fn remember_user(app: &App, u: &User) -> Result<(), BotError> {
+    app.store
+        .upsert_user(
+            uid(u),
+            &u.first_name,
+            u.last_name.as_deref(),
+            u.username.as_deref(),
+            u.language_code.as_deref(),
+            app.clock.now(),
+        )
+        .await?;
+    Ok(())
+}
+
+async fn send(bot: &Bot, chat: ChatId, reply_to: Option<MessageId>, reply: &Reply) -> HandlerResult {
+    let mut req = bot
+        .send_message(chat, reply.text.clone())
+        .parse_mode(ParseMode::Html);
+    if let Some(id) = reply_to {
+        req = req.reply_parameters(ReplyParameters::new(id).allow_sending_without_reply());
+    }
+    if !reply.buttons.is_empty() {
+        req = req.reply_markup(keyboard(&reply.buttons));
+    }
+    req.await?;
+    Ok(())
+}
+
+fn text_of(msg: &Message) -> Option<&str> {
+    msg.text().or_else(|| msg.caption())
+}
+
+fn mentions(msg: &Message) -> Vec<Uid> {
+    msg.entities()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            MessageEntityKind::TextMention { user } => Some(uid(user)),
+            _ => None,
+        })
+        .collect()
+}
+
+pub async fn on_message(bot: Bot, app: Arc<App>, me: Arc<BotIdentity>, msg: Message) -> HandlerResult {
+    let Some(from) = msg.from.clone() else {
+        return Ok(());
+    };
+    let from = &from;
+    let span = tracing::info_span!("message", chat_id = msg.chat.id.0, user_id = from.id.0, message_id = msg.id.0);
+    async move {
+        if from.is_bot {
+            return Ok(());
+        }
+        if let Some(to) = msg.migrate_to_chat_id() {
+            app.store.migrate_chat(domain::ChatId(msg.chat.id.0), domain::ChatId(to.0)).await?;
+            tracing::info!(to = to.0, "group migrated to a supergroup");
+            return Ok(());
+        }
+        remember_user(&app, from).await?;
+        if msg.chat.is_private() {
+            private(&bot, &app, &me, &msg, from).await
+        } else if msg.chat.is_group() || msg.chat.is_supergroup() {
+            group(&bot, &app, &me, &msg, from).await
+        } else {
+            Ok(())
+        }
+    }
+    .instrument(span)
+    .await
+}
+
+fn parse_command(text: &str, me: &BotIdentity) -> Option<Command> {
+    if !text.starts_with('/') {
+        return None;
+    }
+    Command::parse(text, &me.username).ok()
+}
+
+async fn org_and_lang(app: &App, user: Uid) -> Result<(Option<Org>, Lang), BotError> {
+    let profile = app.store.user(user).await?;
+    let org = match app.store.org_of_user(user).await? {
+        Some(id) => Some(app.store.org(id).await?),
+        None => None,
+    };
+    let lang = app.lang_for(profile.as_ref(), org.as_ref());
+    Ok((org, lang))
+}
+
+async fn private(bot: &Bot, app: &Arc<App>, me: &BotIdentity, msg: &Message, from: &User) -> HandlerResult {
+    let user = uid(from);
+    let now = app.clock.now();
+    let text = text_of(msg).unwrap_or("").trim();
+    let cmd = parse_command(text, me);
+    if cmd == Some(Command::Start) {
+        app.store.set_dm_open(user, true).await?;
+        if app.is_admin(user) {
+            app.store
+                .set_member(app.default_org, user, Role::Director, None, None, now)
+                .await?;
+        }
+    }
+    let (org, lang) = org_and_lang(app, user).await?;
+    let reply_to = Some(msg.id);
+    let Some(org) = org else {
+        let key = if cmd == Some(Command::Start) { "start-unknown" } else { "dm-unknown" };
+        return send(bot, msg.chat.id, reply_to, &Reply { text: app.i18n.s(lang, key), buttons: vec![] }).await;
+    };
+    if text.is_empty() {
+        return send(bot, msg.chat.id, reply_to, &Reply { text: app.i18n.s(lang, "empty-message"), buttons: vec![] }).await;
+    }
+    let a = Answerer::new(app, &org, user, false, lang).await?;
+    let reply = match cmd {
+        Some(Command::Start) => Reply {
+            text: app.i18n.t(lang, "start-welcome", &[("name", crate::answer::format::esc(&from.first_name).into())]),
+            buttons: a.help().buttons,
+        },
+        Some(Command::Help) => Reply { text: app.i18n.s(lang, "help"), buttons: vec![] },
+        Some(Command::Lang(arg)) => match arg.parse::<Lang>() {
+            Ok(l) => {
+                app.store.set_lang_override(user, l).await?;
+                Reply { text: app.i18n.s(l, "lang-set"), buttons: vec![] }
+            }
+            Err(_) => Reply { text: app.i18n.s(lang, "lang-usage"), buttons: vec![] },
+        },
+        Some(Command::Me) => a.about_me().await?,
+        Some(Command::Priorities) => a.intent(Intent::MyPriorities).await?,
+        Some(Command::Promises) => a.intent(Intent::MyPromises).await?,
+        Some(Command::Team) => a.team().await?,
+        Some(Command::Forget(arg)) => a.forget(&arg).await?,
+        Some(Command::Remember(arg)) => a.intent(Intent::Remember { content: arg }).await?,
+        Some(Command::Role(arg)) => role(app, &org, user, &arg, lang).await?,
+        Some(Command::Link) => Reply { text: app.i18n.s(lang, "link-in-group"), buttons: vec![] },
+        None if text.starts_with('/') => Reply { text: app.i18n.s(lang, "unknown-command"), buttons: vec![] },
+        None => a.question(text).await?,
+    };
+    send(bot, msg.chat.id, reply_to, &reply).await
+}
+
+/// `/role @user director|lead|member [position]` (directors only).
+async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<Reply, BotError> {
+    let plain = |k: &str| Reply { text: app.i18n.s(lang, k), buttons: vec![] };
+    let is_director = app.store.member(org.id, user).await?.is_some_and(|m| m.role == Role::Director);
+    if !is_director {
+        return Ok(plain("role-refused"));
+    }
+    let mut parts = arg.split_whitespace();
+    let (Some(who), Some(role)) = (parts.next(), parts.next()) else {
+        return Ok(plain("role-usage"));
+    };
+    let Ok(role) = role.parse::<Role>() else {
+        return Ok(plain("role-usage"));
+    };
+    let position: Vec<&str> = parts.collect();
+    let position = (!position.is_empty()).then(|| position.join(" "));
+    let target = match who.trim_start_matches('@').parse::<i64>() {
+        Ok(id) => Some(Uid(id)),
+        Err(_) => app.store.user_by_username(org.id, who).await?,
+    };
+    let Some(target) = target else {
+        return Ok(Reply { text: app.i18n.t(lang, "person-unknown", &[("name", crate::answer::format::esc(who).into())]), buttons: vec![] });
+    };
+    if app.store.user(target).await?.is_none() {
+        return Ok(Reply { text: app.i18n.t(lang, "person-unknown", &[("name", crate::answer::format::esc(who).into())]), buttons: vec![] });
+    }
+    app.store.set_member(org.id, target, role, position.as_deref(), None, app.clock.now()).await?;
+    Ok(Reply {
+        text: app.i18n.t(lang, "role-set", &[("name", crate::answer::format::esc(who).into()), ("role", app.i18n.s(lang, &format!("role-{role}")).into())]),
+        buttons: vec![],
+    })
+}
+
+async fn group(bot: &Bot, app: &Arc<App>, me: &BotIdentity, msg: &Message, from: &User) -> HandlerResult {
+    let user = uid(from);
+    let now = app.clock.now();
+    let chat = domain::ChatId(msg.chat.id.0);
+    let text = text_of(msg).unwrap_or("");
+    let cmd = parse_command(text.trim(), me);
+    let linked = app.store.chat(chat).await?.filter(|c| c.active);
+    if cmd == Some(Command::Link) {
+        let org = app.store.org_of_user(user).await?.unwrap_or(app.default_org);
+        let is_director = app.store.member(org, user).await?.is_some_and(|m| m.role == Role::Director);
+        let (_, lang) = org_and_lang(app, user).await?;
+        let key = if is_director {
+            app.store.link_chat(org, chat, msg.chat.is_supergroup(), msg.chat.title(), now).await?;
+            "link-done"
+        } else {
+            "link-refused"
+        };
+        return send(bot, msg.chat.id, Some(msg.id), &Reply { text: app.i18n.s(lang, key), buttons: vec![] }).await;
+    }
+    // Groups nobody linked are not listened to.
+    let Some(linked) = linked else { return Ok(()) };
+    let org = app.store.org(linked.org_id).await?;
+    app.store.ensure_member(org.id, user, now).await?;
+    if text.trim().is_empty() {
+        return Ok(());
+    }
+    let reply_to = msg.reply_to_message().map(|r| MsgId(r.id.0 as i64));
+    let stored = app
+        .store
+        .store_message(&NewMessage {
+            org_id: org.id,
+            chat_id: chat,
+            message_id: MsgId(msg.id.0 as i64),
+            user_id: Some(user),
+            date: msg.date,
+            text,
+            reply_to,
+        })
+        .await?;
+    if stored == Stored::Duplicate {
+        return Ok(());
+    }
+    let people = app.store.people(org.id).await?;
+    let names = ingest::extract_people(&people);
+    let ments = mentions(msg);
+    let ing = Ingest { store: &app.store, org: &org, people: &people, names: &names };
+    let effects = ing
+        .message(&Incoming { chat, message: MsgId(msg.id.0 as i64), from: user, date: msg.date, text, reply_to, mentions: &ments })
+        .await?;
+    if !effects.is_empty() {
+        tracing::debug!(n = effects.len(), "commitment changes");
+        if app.settings.telegram.acknowledge_with_reaction
+            && effects.iter().any(|e| matches!(e, ingest::Effect::Created(_)))
+        {
+            let _ = bot
+                .set_message_reaction(msg.chat.id, msg.id)
+                .reaction(vec![teloxide::types::ReactionType::Emoji { emoji: "👀".into() }])
+                .await;
+        }
+    }
+    // Addressed to the bot: a mention, or a reply to one of its messages.
+    let mention = format!("@{}", me.username.to_lowercase());
+    let to_bot = text.to_lowercase().contains(&mention)
+        || msg.reply_to_message().and_then(|r| r.from.as_ref()).is_some_and(|u| u.id == me.id);
+    if to_bot || cmd.is_some() {
+        let (_, lang) = org_and_lang(app, user).await?;
+        let question = strip_mention(text, &me.username);
+        let a = Answerer::new(app, &org, user, true, lang).await?;
+        let reply = match cmd {
+            Some(Command::Help) | Some(Command::Start) => Reply { text: app.i18n.s(lang, "help"), buttons: vec![] },
+            Some(_) => Reply { text: app.i18n.s(lang, "command-in-dm"), buttons: vec![] },
+            None => a.question(&question).await?,
+        };
+        send(bot, msg.chat.id, Some(msg.id), &reply).await?;
+    }
+    Ok(())
+}
+
+fn strip_mention(text: &str, username: &str) -> String {
+    let needle = format!("@{}", username.to_lowercase());
+    let lower = text.to_lowercase();
+    match lower.find(&needle) {
+        // Lower-casing can change byte lengths in rare scripts; only cut when offsets agree.
+        Some(i) if text.is_char_boundary(i) && text.is_char_boundary(i + needle.len()) && lower.len() == text.len() => {
+            format!("{} {}", &text[..i], &text[i + needle.len()..]).trim().to_string()
+        }
+        _ => text.to_string(),
+    }
+}
+
+pub async fn on_edit(app: Arc<App>, msg: Message) -> HandlerResult {
+    let Some(from) = msg.from.clone() else { return Ok(()) };
+    let from = &from;
+    if from.is_bot || msg.chat.is_private() {
+        return Ok(());
+    }
+    let span = tracing::info_span!("edit", chat_id = msg.chat.id.0, user_id = from.id.0, message_id = msg.id.0);
+    async move {
+        let chat = domain::ChatId(msg.chat.id.0);
+        let Some(linked) = app.store.chat(chat).await?.filter(|c| c.active) else { return Ok(()) };
+        let text = text_of(&msg).unwrap_or("");
+        let at = msg.edit_date().copied().unwrap_or_else(|| app.clock.now());
+        let id = MsgId(msg.id.0 as i64);
+        if app.store.edit_message(chat, id, text, at).await?.is_none() {
+            return Ok(());
+        }
+        let org = app.store.org(linked.org_id).await?;
+        let people = app.store.people(org.id).await?;
+        let names = ingest::extract_people(&people);
+        let ments = mentions(&msg);
+        let ing = Ingest { store: &app.store, org: &org, people: &people, names: &names };
+        let stored = app.store.message(chat, id).await?;
+        let reply_to = stored.as_ref().and_then(|m| m.reply_to);
+        // Dates in an edit resolve against the original message's time.
+        let date = stored.map(|m| m.date).unwrap_or(msg.date);
+        ing.edit(&Incoming { chat, message: id, from: uid(from), date, text, reply_to, mentions: &ments }).await?;
+        Ok(())
+    }
+    .instrument(span)
+    .await
+}
+
+pub async fn on_my_chat_member(app: Arc<App>, upd: ChatMemberUpdated) -> HandlerResult {
+    let chat = domain::ChatId(upd.chat.id.0);
+    let gone = upd.new_chat_member.is_left() || upd.new_chat_member.is_banned();
+    if upd.chat.is_private() {
+        // A person blocked or unblocked the bot.
+        app.store.set_dm_open(Uid(upd.chat.id.0), !gone).await?;
+    } else if gone {
+        tracing::info!(chat_id = chat.0, "bot removed from the chat: marked inactive");
+        app.store.set_chat_active(chat, false).await?;
+    }
+    Ok(())
+}
+
+pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerResult {
+    let span = tracing::info_span!("callback", user_id = q.from.id.0);
+    async move {
+        remember_user(&app, &q.from).await?;
+        let user = uid(&q.from);
+        let (org, lang) = org_and_lang(&app, user).await?;
+        let data = q.data.clone().unwrap_or_default();
+        let mut parts = data.split(':');
+        let answer = bot.answer_callback_query(q.id.clone());
+        let Some(org) = org else {
+            answer.text(app.i18n.s(lang, "dm-unknown")).await?;
+            return Ok(());
+        };
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some("c"), Some(action), Some(id)) => {
+                let (Some(action), Ok(id)) = (ButtonAction::from_code(action), id.parse::<i64>()) else {
+                    answer.await?;
+                    return Ok(());
+                };
+                let table = crate::schedule::Timetable::new(&org, &app.settings.schedule, &app.settings.org.holidays).ok();
+                let outcome = ingest::button(
+                    &app.store,
+                    user,
+                    domain::MemoryId(id),
+                    action,
+                    |d| table.as_ref().map(|t| t.next_working_day(d)).unwrap_or_else(|| d.succ_opt().unwrap_or(d)),
+                    app.clock.now(),
+                )
+                .await?;
+                let note = match &outcome {
+                    ButtonOutcome::Changed(ButtonAction::Done, c) => app.i18n.t(lang, "button-result-done", &[("what", crate::answer::format::esc(&c.content).into())]),
+                    ButtonOutcome::Changed(ButtonAction::NotAPromise, c) => app.i18n.t(lang, "button-result-nap", &[("what", crate::answer::format::esc(&c.content).into())]),
+                    ButtonOutcome::Changed(ButtonAction::Snooze, c) => app.i18n.t(
+                        lang,
+                        "button-result-snooze",
+                        &[("what", crate::answer::format::esc(&c.content).into()), ("date", c.due.map(|d| crate::answer::format::due(&app.i18n, lang, d)).unwrap_or_default().into())],
+                    ),
+                    ButtonOutcome::AlreadyClosed(c) => app.i18n.t(lang, "button-stale", &[("what", crate::answer::format::esc(&c.content).into())]),
+                    ButtonOutcome::NotYours => app.i18n.s(lang, "button-not-yours"),
+                    ButtonOutcome::Unknown => app.i18n.s(lang, "button-unknown"),
+                };
+                answer.text(strip_tags(&note)).await?;
+                if let (ButtonOutcome::Changed(..) | ButtonOutcome::AlreadyClosed(_), Some(m)) = (&outcome, q.regular_message()) {
+                    let old = m.text().unwrap_or("");
+                    let mut req = bot
+                        .edit_message_text(m.chat.id, m.id, format!("{}\n\n{}", crate::answer::format::esc(old), note))
+                        .parse_mode(ParseMode::Html);
+                    if let Some(mk) = m.reply_markup() {
+                        req = req.reply_markup(mk.clone());
+                    }
+                    req.await?;
+                }
+            }
+            (Some("q"), Some(what), _) => {
+                answer.await?;
+                let intent = match what {
+                    "priorities" => Intent::MyPriorities,
+                    "promises" => Intent::MyPromises,
+                    "overdue" => Intent::WhoIsOverdue,
+                    "idle" => Intent::WhoIsIdle,
+                    _ => Intent::Unknown,
+                };
+                let a = Answerer::new(&app, &org, user, false, lang).await?;
+                let reply = a.intent(intent).await?;
+                send(&bot, ChatId(user.0), None, &reply).await?;
+            }
+            (Some("p"), Some(id), _) => {
+                answer.await?;
+                if let Ok(id) = id.parse::<i64>() {
+                    let a = Answerer::new(&app, &org, user, false, lang).await?;
+                    let reply = a.status_of(Uid(id)).await?;
+                    send(&bot, ChatId(user.0), None, &reply).await?;
+                }
+            }
+            _ => {
+                answer.await?;
+            }
+        }
+        Ok(())
+    }
+    .instrument(span)
+    .await
+}
+
+fn strip_tags(s: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
+}

@@ -1,0 +1,62 @@
+//! Sending queued deliveries through the Bot API, mapping Telegram's errors to the sender's.
+
+use teloxide::prelude::*;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, InputFile, ParseMode};
+use teloxide::{ApiError, RequestError};
+
+use crate::schedule::sender::{Outbox, SendError};
+use crate::store::Delivery;
+
+#[derive(Clone)]
+pub struct BotOutbox(pub Bot);
+
+pub fn keyboard(rows: &[Vec<(String, String)>]) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(rows.iter().map(|row| {
+        row.iter()
+            .map(|(label, data)| InlineKeyboardButton::callback(label.clone(), data.clone()))
+            .collect::<Vec<_>>()
+    }))
+}
+
+pub fn classify(e: RequestError) -> SendError {
+    match e {
+        RequestError::RetryAfter(s) => SendError::RetryAfter(s.seconds()),
+        RequestError::Api(ApiError::BotBlocked)
+        | RequestError::Api(ApiError::UserDeactivated)
+        | RequestError::Api(ApiError::CantInitiateConversation)
+        | RequestError::Api(ApiError::BotKicked)
+        | RequestError::Api(ApiError::BotKickedFromSupergroup) => SendError::Forbidden(e.to_string()),
+        RequestError::Api(ApiError::Unknown(ref s)) if s.starts_with("Forbidden") => {
+            SendError::Forbidden(e.to_string())
+        }
+        RequestError::Network(_) | RequestError::Io(_) => SendError::Temporary(e.to_string()),
+        RequestError::Api(ApiError::Unknown(ref s)) if s.contains("Internal") || s.contains("Gateway") => {
+            SendError::Temporary(e.to_string())
+        }
+        other => SendError::Refused(other.to_string()),
+    }
+}
+
+impl Outbox for BotOutbox {
+    async fn send(&self, d: &Delivery) -> Result<i64, SendError> {
+        let chat = ChatId(d.chat_id.0);
+        let result = match &d.photo {
+            Some(png) => {
+                let req = self
+                    .0
+                    .send_photo(chat, InputFile::memory(png.clone()).file_name("digest.png"))
+                    .caption(d.text.clone())
+                    .parse_mode(ParseMode::Html);
+                req.await
+            }
+            None => {
+                let mut req = self.0.send_message(chat, d.text.clone()).parse_mode(ParseMode::Html);
+                if !d.buttons.is_empty() {
+                    req = req.reply_markup(keyboard(&d.buttons));
+                }
+                req.await
+            }
+        };
+        result.map(|m| m.id.0 as i64).map_err(classify)
+    }
+}

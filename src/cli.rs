@@ -1,0 +1,286 @@
+//! The command line: `run`, `demo`, `replay`, `when`, `ask`, `digest`, `migrate`, `check-config`.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::app::App;
+use crate::clock::{DrivenClock, SharedClock, SystemClock};
+use crate::config::Settings;
+use crate::domain::{Lang, OrgId, UserId};
+use crate::store::Store;
+
+#[derive(Debug, Parser)]
+#[command(name = "kept", version, about = "The memory of a small team, as a Telegram bot")]
+pub struct Cli {
+    /// Configuration file (default: ./kept.toml when present).
+    #[arg(long, global = true)]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum LangArg {
+    Ru,
+    En,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Lang {
+        match l {
+            LangArg::Ru => Lang::Ru,
+            LangArg::En => Lang::En,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DigestKind {
+    Daily,
+    Weekly,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the bot for real (long polling).
+    Run,
+    /// Replay the bundled demo week and print the transcript (no token, no network).
+    Demo {
+        #[arg(long, value_enum, default_value = "ru")]
+        lang: LangArg,
+        /// Where to write the weekly chart.
+        #[arg(long, default_value = "kept-demo-chart.png")]
+        png: PathBuf,
+    },
+    /// Run a scenario through the real bot against the sandbox.
+    Replay {
+        scenario: PathBuf,
+        #[arg(long)]
+        json: Option<PathBuf>,
+        #[arg(long, default_value = "Europe/Moscow")]
+        tz: String,
+        #[arg(long, default_value = "none")]
+        llm: String,
+    },
+    /// Resolve date expressions (one per stdin line without TEXT).
+    When {
+        #[arg(long)]
+        now: String,
+        #[arg(long)]
+        tz: String,
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
+        text: Option<String>,
+    },
+    /// Answer a question from an existing database, as USER_ID would be answered.
+    Ask {
+        #[arg(long)]
+        db: PathBuf,
+        #[arg(long = "as")]
+        as_user: i64,
+        /// Print the context block the answer was built from.
+        #[arg(long)]
+        explain: bool,
+        question: String,
+    },
+    /// Print the daily summary or weekly digest that would be sent.
+    Digest {
+        kind: DigestKind,
+        #[arg(long)]
+        db: PathBuf,
+        #[arg(long)]
+        org: i64,
+        #[arg(long)]
+        at: String,
+        #[arg(long)]
+        png: Option<PathBuf>,
+    },
+    /// Run database migrations and exit.
+    Migrate,
+    /// Print the effective configuration (secrets masked); non-zero on invalid values.
+    CheckConfig,
+}
+
+/// Entry point for the binary.
+pub fn main(cli: Cli) -> ExitCode {
+    let quiet = matches!(cli.command, Command::When { .. } | Command::Replay { .. } | Command::Demo { .. } | Command::Ask { .. } | Command::Digest { .. });
+    crate::telemetry::init(false, if quiet { "warn" } else { "info,sqlx=warn" });
+    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(dispatch(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            for cause in e.chain().skip(1) {
+                eprintln!("  caused by: {cause}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn load(cli_config: Option<&std::path::Path>) -> anyhow::Result<Settings> {
+    Settings::load(cli_config).context("configuration")
+}
+
+async fn dispatch(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Run => {
+            let settings = load(cli.config.as_deref())?;
+            if settings.log.json {
+                crate::telemetry::init(true, "info,sqlx=warn");
+            }
+            settings.ensure_data_dir()?;
+            let store = Store::open(&settings.database_path()).await.context("opening the database")?;
+            let app = App::new(store, Arc::new(SystemClock) as SharedClock, settings).await?;
+            let token = crate::bot::live::token(&app)?;
+            crate::bot::live::run(app, token).await?;
+        }
+        Command::Demo { lang, png } => {
+            let lang: Lang = lang.into();
+            let text = match lang {
+                Lang::Ru => include_str!("../demo/demo-ru.jsonl"),
+                Lang::En => include_str!("../demo/demo-en.jsonl"),
+            };
+            let out = crate::replay::run_text(text, crate::replay::Options { tz: chrono_tz::Europe::Moscow, lang }).await?;
+            println!("{}", out.transcript);
+            if let Some(chart) = out.chart {
+                std::fs::write(&png, chart).with_context(|| format!("writing {}", png.display()))?;
+                println!("weekly chart written to {}", png.display());
+            }
+        }
+        Command::Replay { scenario, json, tz, llm } => {
+            if llm != "none" && llm != "config" {
+                bail!("--llm must be none or config");
+            }
+            let tz: Tz = tz.parse().map_err(|_| anyhow::anyhow!("--tz: unknown timezone {tz:?}"))?;
+            let out = crate::replay::run_file(&scenario, crate::replay::Options { tz, lang: Lang::Ru }).await?;
+            print!("{}", out.transcript);
+            if let Some(path) = json {
+                let text = serde_json::to_string_pretty(&out.json)?;
+                std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+            }
+        }
+        Command::When { now, tz, lang, text } => when(&now, &tz, lang.map(Lang::from), text)?,
+        Command::Ask { db, as_user, explain, question } => ask(cli.config.as_deref(), &db, UserId(as_user), explain, &question).await?,
+        Command::Digest { kind, db, org, at, png } => digest(cli.config.as_deref(), kind, &db, OrgId(org), &at, png).await?,
+        Command::Migrate => {
+            let settings = load(cli.config.as_deref())?;
+            settings.ensure_data_dir()?;
+            let store = Store::open(&settings.database_path()).await.context("migrating")?;
+            store.close().await;
+            println!("migrations applied to {}", settings.database_path().display());
+        }
+        Command::CheckConfig => {
+            let settings = load(cli.config.as_deref())?;
+            settings.ensure_data_dir()?;
+            print!("{}", settings.describe());
+        }
+    }
+    Ok(())
+}
+
+fn when(now: &str, tz: &str, lang: Option<Lang>, text: Option<String>) -> anyhow::Result<()> {
+    let tz: Tz = tz.parse().map_err(|_| anyhow::anyhow!("--tz: unknown timezone {tz:?}"))?;
+    let now = DateTime::parse_from_rfc3339(now)
+        .map_err(|e| anyhow::anyhow!("--now: not an RFC 3339 time ({e})"))?
+        .with_timezone(&tz);
+    let one = |t: &str| {
+        let l = lang.unwrap_or_else(|| Lang::detect(t));
+        let v = crate::extract::dates::resolve(t, now, l);
+        let f = |d: Option<chrono::NaiveDateTime>| d.map(|d| d.format("%Y-%m-%dT%H:%M:%S").to_string());
+        serde_json::json!({
+            "text": t,
+            "start": v.as_ref().and_then(|v| f(v.start)),
+            "end": v.as_ref().and_then(|v| f(v.end)),
+            "grain": v.as_ref().map(|v| v.grain.as_str()),
+        })
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match text {
+        Some(t) => writeln!(out, "{}", one(&t))?,
+        None => {
+            for line in std::io::stdin().lock().lines() {
+                let line = line?;
+                writeln!(out, "{}", one(line.trim_end_matches('\r')))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+async fn open_existing(config: Option<&std::path::Path>, db: &std::path::Path, at: Option<DateTime<Utc>>) -> anyhow::Result<Arc<App>> {
+    if !db.exists() {
+        bail!("no database at {}", db.display());
+    }
+    let settings = Settings::load(config).unwrap_or_default();
+    let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+    let clock: SharedClock = match at {
+        Some(t) => Arc::new(DrivenClock::new(t)),
+        None => Arc::new(SystemClock),
+    };
+    Ok(App::new(store, clock, settings).await?)
+}
+
+async fn ask(config: Option<&std::path::Path>, db: &std::path::Path, user: UserId, explain: bool, question: &str) -> anyhow::Result<()> {
+    let app = open_existing(config, db, None).await?;
+    let org_id = app.store.org_of_user(user).await?.with_context(|| format!("user {user} is not a member of any org"))?;
+    let org = app.store.org(org_id).await?;
+    let profile = app.store.user(user).await?;
+    let lang = app.lang_for(profile.as_ref(), Some(&org));
+    let a = crate::answer::Answerer::new(&app, &org, user, false, lang).await?;
+    let reply = a.question(question).await?;
+    println!("{}", reply.text);
+    for row in &reply.buttons {
+        println!("[{}]", row.iter().map(|b| b.0.as_str()).collect::<Vec<_>>().join("] ["));
+    }
+    if explain {
+        println!("\n--- context ---");
+        if let Some(p) = a.people.iter().find(|p| p.profile.id == user) {
+            let ctx = crate::context::read(&app.store, &a.viewer, p, app.clock.now(), org.timezone).await?;
+            print!("{}", crate::context::render(&ctx));
+        }
+    }
+    Ok(())
+}
+
+async fn digest(config: Option<&std::path::Path>, kind: DigestKind, db: &std::path::Path, org: OrgId, at: &str, png: Option<PathBuf>) -> anyhow::Result<()> {
+    let at = DateTime::parse_from_rfc3339(at)
+        .map_err(|e| anyhow::anyhow!("--at: not an RFC 3339 time ({e})"))?
+        .with_timezone(&Utc);
+    let app = open_existing(config, db, Some(at)).await?;
+    let o = app.store.org(org).await.with_context(|| format!("org {org}"))?;
+    let table = crate::schedule::Timetable::new(&o, &app.settings.schedule, &app.settings.org.holidays)?;
+    let people = app.store.people(org).await?;
+    let recipient = crate::schedule::jobs::summary_recipients(&people)
+        .into_iter()
+        .next()
+        .context("the org has no director or lead to address the digest to")?;
+    match kind {
+        DigestKind::Daily => println!("{}", crate::digest::daily_text(&app, &table, at, recipient).await?),
+        DigestKind::Weekly => {
+            let (text, chart) = crate::digest::weekly(&app, &table, at, recipient).await?;
+            println!("{text}");
+            if let Some(path) = png {
+                let bytes = crate::digest::chart::render_png(&chart)?;
+                std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+                println!("chart written to {}", path.display());
+            }
+        }
+    }
+    Ok(())
+}

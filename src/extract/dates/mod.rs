@@ -1,0 +1,203 @@
+//! Date and time expressions in Russian and English, resolved against a reference time.
+//!
+//! Values are wall-clock times in the reference time's zone. The text is tokenized once
+//! (`lex`), and a small grammar (`parse`) builds expressions from atoms: dates in digits and
+//! words, weekdays in every case form, clock times, parts of day, periods, offsets, ranges and
+//! open intervals.
+//!
+//! Readings this module commits to:
+//! - a bare weekday is its next occurrence; today's weekday means next week's unless a time
+//!   later today is given; "следующий вторник"/"next Tuesday" is Tuesday of the next
+//!   calendar week (weeks start on Monday); "прошлый вторник" of the previous one;
+//! - a day and month without a year is this year's, unless it is past by more than three
+//!   weeks (then next year's); a bare day of month ("к 20-му") is the next such day;
+//! - a clock time without a day is its next occurrence, the current hour counting
+//!   ("в 3" at 04:30 is 15:00); with a day, an ambiguous 1–6 means the afternoon
+//!   ("завтра в 3" is 15:00);
+//! - sub-day offsets ("через 2 часа") are computed in absolute time and converted back to
+//!   wall clock; day and longer offsets move the calendar and keep the wall-clock time;
+//! - DST: a wall-clock time that does not exist (spring-forward gap) moves forward by the gap
+//!   (01:30 on the London spring day is 02:30); an ambiguous one (autumn overlap) takes the
+//!   earlier offset, i.e. the first occurrence;
+//! - times with a zone in the text ("16:00 CET") are converted to the reference zone.
+
+use std::ops::Range;
+
+use chrono::{DateTime, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone};
+use chrono_tz::Tz;
+
+use super::Lang;
+
+mod lex;
+mod parse;
+#[cfg(test)]
+mod tests;
+
+/// How precise a resolved value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Grain {
+    Second,
+    Minute,
+    Hour,
+    Day,
+    Week,
+    Month,
+    Quarter,
+    Year,
+}
+
+impl Grain {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Grain::Second => "second",
+            Grain::Minute => "minute",
+            Grain::Hour => "hour",
+            Grain::Day => "day",
+            Grain::Week => "week",
+            Grain::Month => "month",
+            Grain::Quarter => "quarter",
+            Grain::Year => "year",
+        }
+    }
+}
+
+/// The shape of a value: one moment, a closed interval, or an open one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Point,
+    /// `[start, end)`.
+    Interval,
+    /// Open interval ending at `end` (exclusive): "до 2 часов дня", "by EOD".
+    Before,
+    /// Open interval from `start`: "after 2pm".
+    After,
+}
+
+/// A resolved expression, in wall-clock time of the reference timezone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimeValue {
+    pub kind: Kind,
+    pub start: Option<NaiveDateTime>,
+    pub end: Option<NaiveDateTime>,
+    pub grain: Grain,
+}
+
+/// An expression found inside a longer text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// Byte span in the text given to [`find`].
+    pub span: Range<usize>,
+    pub value: TimeValue,
+}
+
+/// A deadline as kept stores it: a calendar date, plus a time when one was said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Due {
+    pub date: NaiveDate,
+    pub time: Option<NaiveTime>,
+}
+
+/// Resolve a whole text as one expression (what `kept when` prints). `None`: not a date.
+pub fn resolve(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<TimeValue> {
+    let _ = lang;
+    let l = lex::lex(text);
+    let p = parser(&l, now, false);
+    let n = p.n();
+    // the expression that covers the most of the text wins
+    let mut best: Option<(usize, TimeValue)> = None;
+    for i in 0..n {
+        if let Some((o, e)) = p.expr(i) {
+            let cover = e - i;
+            if best.as_ref().is_none_or(|(c, _)| cover > *c) {
+                best = Some((cover, o.val));
+            }
+            if e >= n {
+                break;
+            }
+        }
+    }
+    best.map(|(_, v)| v)
+}
+
+/// Every expression inside a longer message, left to right, non-overlapping.
+pub fn find(text: &str, now: DateTime<Tz>, lang: Lang) -> Vec<Found> {
+    let _ = lang;
+    let l = lex::lex(text);
+    find_in(&l, now)
+        .into_iter()
+        .map(|(span, o)| Found { span, value: o.val })
+        .collect()
+}
+
+/// The deadline a message names, by the deadline readings of DESIGN.md "Dates"
+/// ("до пятницы" → next Friday, "на следующей неделе" → Friday of next week...).
+///
+/// Past expressions are not deadlines. With several expressions, one introduced by a
+/// deadline word (до, к, by, until, на, через, in) wins over the others.
+pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usize>, Due)> {
+    let _ = lang;
+    let l = lex::lex(text);
+    let hits = find_in(&l, now);
+    let pick = hits
+        .iter()
+        .find(|(_, o)| o.strong && o.due.is_some())
+        .or_else(|| hits.iter().find(|(_, o)| o.due.is_some()))?;
+    Some((pick.0.clone(), pick.1.due?))
+}
+
+fn parser<'a>(l: &'a lex::Lexed, now: DateTime<Tz>, strict: bool) -> parse::P<'a> {
+    let nl = now.naive_local();
+    parse::P {
+        l,
+        now,
+        nl,
+        today: nl.date(),
+        strict,
+    }
+}
+
+/// Could token `t` open an expression? Cheap filter so running text costs little.
+fn may_start(t: &lex::Tok) -> bool {
+    !matches!(t.lex, lex::Lex::Word | lex::Lex::Sym(_) | lex::Lex::End)
+}
+
+fn find_in(l: &lex::Lexed, now: DateTime<Tz>) -> Vec<(Range<usize>, parse::Out)> {
+    let p = parser(l, now, true);
+    let n = p.n();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < n {
+        if may_start(&l.toks[i])
+            && let Some((o, e)) = p.expr(i)
+        {
+            let span = l.toks[i].s..l.toks[e - 1].e;
+            out.push((span, o));
+            i = e;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A wall-clock time made real in `tz`: a time in the spring-forward gap moves forward by
+/// the gap; an ambiguous time takes the earlier offset.
+pub fn to_instant(tz: Tz, t: NaiveDateTime) -> Option<DateTime<Tz>> {
+    match tz.from_local_datetime(&t) {
+        LocalResult::Single(d) => Some(d),
+        LocalResult::Ambiguous(a, b) => Some(if a <= b { a } else { b }),
+        LocalResult::None => {
+            // the offset in force just before the gap, applied to the missing wall time
+            let before = t.checked_sub_signed(chrono::Duration::hours(26))?;
+            let off = tz.offset_from_local_datetime(&before).earliest()?.fix();
+            let utc =
+                t.checked_sub_signed(chrono::Duration::seconds(i64::from(off.local_minus_utc())))?;
+            Some(tz.from_utc_datetime(&utc))
+        }
+    }
+}
+
+/// Normalise a computed wall-clock time so it exists in `tz` (see [`to_instant`]).
+pub fn fix_wall(tz: Tz, t: NaiveDateTime) -> NaiveDateTime {
+    to_instant(tz, t).map_or(t, |d| d.naive_local())
+}

@@ -1,0 +1,428 @@
+//! Tests for the date resolver: rule families, negatives, spotting, deadlines, DST.
+
+use super::*;
+use chrono::{NaiveDate, TimeZone};
+
+fn at(tz: &str, y: i32, m: u32, d: u32, h: u32, mi: u32) -> DateTime<Tz> {
+    let tz: Tz = tz.parse().expect("tz");
+    tz.with_ymd_and_hms(y, m, d, h, mi, 0)
+        .single()
+        .expect("time")
+}
+
+/// Duckling's reference: Tuesday 2013-02-12 04:30 at UTC-2.
+fn ref_now() -> DateTime<Tz> {
+    at("Etc/GMT+2", 2013, 2, 12, 4, 30)
+}
+
+/// A Monday: 2026-11-23 10:05 Moscow.
+fn monday() -> DateTime<Tz> {
+    at("Europe/Moscow", 2026, 11, 23, 10, 5)
+}
+
+fn start(text: &str, lang: Lang) -> String {
+    resolve(text, ref_now(), lang)
+        .and_then(|v| v.start)
+        .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+        .unwrap_or_else(|| "none".into())
+}
+
+fn span(text: &str, lang: Lang) -> String {
+    match resolve(text, ref_now(), lang) {
+        Some(v) => format!(
+            "{} .. {}",
+            v.start
+                .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+                .unwrap_or_default(),
+            v.end
+                .map(|t| t.format("%Y-%m-%d %H:%M").to_string())
+                .unwrap_or_default()
+        ),
+        None => "none".into(),
+    }
+}
+
+fn due(text: &str) -> Option<String> {
+    let lang = Lang::detect(text);
+    deadline(text, monday(), lang).map(|(_, d)| match d.time {
+        Some(t) => format!("{} {}", d.date, t.format("%H:%M")),
+        None => d.date.to_string(),
+    })
+}
+
+fn d(s: &str) -> Option<String> {
+    Some(s.to_string())
+}
+
+#[test]
+fn relative_days_resolve_in_both_languages() {
+    assert_eq!(start("сегодня", Lang::Ru), "2013-02-12 00:00");
+    assert_eq!(start("завтра", Lang::Ru), "2013-02-13 00:00");
+    assert_eq!(start("послезавтра", Lang::Ru), "2013-02-14 00:00");
+    assert_eq!(start("вчера", Lang::Ru), "2013-02-11 00:00");
+    assert_eq!(start("позавчера", Lang::Ru), "2013-02-10 00:00");
+    assert_eq!(
+        start("the day after tomorrow", Lang::En),
+        "2013-02-14 00:00"
+    );
+    assert_eq!(start("yesterday", Lang::En), "2013-02-11 00:00");
+}
+
+#[test]
+fn weekdays_in_every_case_and_with_prepositions() {
+    for t in [
+        "пятница",
+        "в пятницу",
+        "до пятницы",
+        "к пятнице",
+        "в пт",
+        "on Friday",
+        "by fri",
+    ] {
+        assert_eq!(start(t, Lang::detect(t)), "2013-02-15 00:00", "{t}");
+    }
+    assert_eq!(start("следующий вторник", Lang::Ru), "2013-02-19 00:00");
+    assert_eq!(start("в прошлый вторник", Lang::Ru), "2013-02-05 00:00");
+    assert_eq!(start("next Tuesday", Lang::En), "2013-02-19 00:00");
+    assert_eq!(start("last Monday", Lang::En), "2013-02-04 00:00");
+    assert_eq!(start("во вторник", Lang::Ru), "2013-02-19 00:00");
+    assert_eq!(start("воскресенье", Lang::Ru), "2013-02-17 00:00");
+}
+
+#[test]
+fn absolute_dates_in_digits_and_words() {
+    for t in [
+        "18 февраля",
+        "18-го февраля",
+        "восемнадцатое февраля",
+        "Feb 18th",
+        "2/18",
+    ] {
+        assert_eq!(start(t, Lang::detect(t)), "2013-02-18 00:00", "{t}");
+    }
+    assert_eq!(start("15.02", Lang::Ru), "2013-02-15 00:00");
+    assert_eq!(start("15.2", Lang::Ru), "2013-02-15 00:00");
+    assert_eq!(start("31.10.74", Lang::Ru), "1974-10-31 00:00");
+    assert_eq!(start("10.12.", Lang::Ru), "2013-12-10 00:00");
+    assert_eq!(start("18 Feb 2014", Lang::En), "2014-02-18 00:00");
+    assert_eq!(start("10/31/1974", Lang::En), "1974-10-31 00:00");
+    assert_eq!(start("March 3rd 2015", Lang::En), "2015-03-03 00:00");
+    assert_eq!(
+        start("двадцать четвёртое февраля", Lang::Ru),
+        "2013-02-24 00:00"
+    );
+}
+
+#[test]
+fn numerals_in_words_drive_offsets() {
+    assert_eq!(start("через два часа", Lang::Ru), "2013-02-12 06:30");
+    assert_eq!(start("через полтора часа", Lang::Ru), "2013-02-12 06:00");
+    assert_eq!(start("in twenty minutes", Lang::En), "2013-02-12 04:50");
+    assert_eq!(start("three weeks ago", Lang::En), "2013-01-22 04:30");
+    assert_eq!(start("через 15 минут", Lang::Ru), "2013-02-12 04:45");
+    assert_eq!(start("через неделю", Lang::Ru), "2013-02-19 04:30");
+    assert_eq!(start("in 2 weeks", Lang::En), "2013-02-26 04:30");
+    assert_eq!(start("7 дней назад", Lang::Ru), "2013-02-05 04:30");
+    assert_eq!(start("two days ago", Lang::En), "2013-02-10 04:30");
+}
+
+#[test]
+fn clock_times_and_parts_of_day() {
+    assert_eq!(start("в 3", Lang::Ru), "2013-02-12 15:00");
+    assert_eq!(start("в 15ч", Lang::Ru), "2013-02-12 15:00");
+    assert_eq!(start("17ч10", Lang::Ru), "2013-02-12 17:10");
+    assert_eq!(start("в полдень", Lang::Ru), "2013-02-12 12:00");
+    assert_eq!(start("в полночь", Lang::Ru), "2013-02-13 00:00");
+    assert_eq!(
+        span("сегодня вечером", Lang::Ru),
+        "2013-02-12 18:00 .. 2013-02-13 00:00"
+    );
+    assert_eq!(
+        span("завтра в обед", Lang::Ru),
+        "2013-02-13 12:00 .. 2013-02-13 14:00"
+    );
+    assert_eq!(start("at 5pm", Lang::En), "2013-02-12 17:00");
+    assert_eq!(start("noon", Lang::En), "2013-02-12 12:00");
+    assert_eq!(
+        span("tonight", Lang::En),
+        "2013-02-12 18:00 .. 2013-02-13 00:00"
+    );
+    assert_eq!(
+        span("this morning", Lang::En),
+        "2013-02-12 00:00 .. 2013-02-12 12:00"
+    );
+    assert_eq!(start("сегодня в 8 вечера", Lang::Ru), "2013-02-12 20:00");
+}
+
+#[test]
+fn periods_resolve_to_calendar_units() {
+    assert_eq!(
+        span("эта неделя", Lang::Ru),
+        "2013-02-11 00:00 .. 2013-02-18 00:00"
+    );
+    assert_eq!(start("на следующей неделе", Lang::Ru), "2013-02-18 00:00");
+    assert_eq!(start("в следующем месяце", Lang::Ru), "2013-03-01 00:00");
+    assert_eq!(start("этот квартал", Lang::Ru), "2013-01-01 00:00");
+    assert_eq!(start("next year", Lang::En), "2014-01-01 00:00");
+}
+
+#[test]
+fn ranges_and_next_n_units() {
+    assert_eq!(
+        span("с 13 по 15 июля", Lang::Ru),
+        "2013-07-13 00:00 .. 2013-07-16 00:00"
+    );
+    assert_eq!(
+        span("9:30 - 11:00", Lang::Ru),
+        "2013-02-12 09:30 .. 2013-02-12 11:01"
+    );
+    assert_eq!(
+        span("14./15.10.", Lang::Ru),
+        "2013-10-14 00:00 .. 2013-10-16 00:00"
+    );
+    assert_eq!(
+        span("next 3 days", Lang::En),
+        "2013-02-13 00:00 .. 2013-02-16 00:00"
+    );
+    assert_eq!(
+        span("последние 2 недели", Lang::Ru),
+        "2013-01-28 00:00 .. 2013-02-11 00:00"
+    );
+}
+
+#[test]
+fn open_intervals_have_an_end_or_a_start() {
+    assert_eq!(
+        span("до 2 часов дня", Lang::Ru),
+        "2013-02-12 04:30 .. 2013-02-12 14:00"
+    );
+    assert_eq!(
+        span("до конца дня", Lang::Ru),
+        "2013-02-12 04:30 .. 2013-02-13 00:00"
+    );
+    assert_eq!(
+        span("до конца месяца", Lang::Ru),
+        "2013-02-12 04:30 .. 2013-03-01 00:00"
+    );
+    assert_eq!(
+        span("by EOD", Lang::En),
+        "2013-02-12 04:30 .. 2013-02-13 00:00"
+    );
+    assert_eq!(
+        span("by EOM", Lang::En),
+        "2013-02-12 04:30 .. 2013-03-01 00:00"
+    );
+    assert_eq!(
+        span("before 11am", Lang::En),
+        "2013-02-12 04:30 .. 2013-02-12 11:00"
+    );
+    assert_eq!(
+        span("until 2:00pm", Lang::En),
+        "2013-02-12 04:30 .. 2013-02-12 14:00"
+    );
+    let after = resolve("after 2pm", ref_now(), Lang::En).expect("after");
+    assert_eq!(after.kind, Kind::After);
+    assert_eq!(
+        after.start.map(|t| t.to_string()),
+        Some("2013-02-12 14:00:00".into())
+    );
+}
+
+#[test]
+fn zones_in_text_convert_to_the_reference_zone() {
+    assert_eq!(start("16:00 CET", Lang::En), "2013-02-12 13:00");
+    assert_eq!(start("четверг 8:00 GMT", Lang::Ru), "2013-02-14 06:00");
+}
+
+#[test]
+fn negatives_never_become_dates() {
+    for t in [
+        "1 отель",
+        "25",
+        "3 30",
+        "2.4",
+        "v3.1",
+        "JIRA-1024",
+        "PR #57",
+        "$2000",
+        "5000₽",
+        "at dozens",
+        "650-650-6500",
+        "at 650.650.6500",
+        "2 бага",
+        "следующие 5",
+        "",
+        "🙂🙂",
+        "version 1.2.3",
+    ] {
+        assert_eq!(resolve(t, ref_now(), Lang::detect(t)), None, "{t}");
+        assert!(find(t, ref_now(), Lang::detect(t)).is_empty(), "{t}");
+    }
+}
+
+#[test]
+fn find_spots_expressions_inside_messages() {
+    let now = monday();
+    let text = "доделаю auth до пятницы, если успею";
+    let f = find(text, now, Lang::Ru);
+    assert_eq!(f.len(), 1);
+    assert_eq!(&text[f[0].span.clone()], "до пятницы");
+    let text = "I'll send the deck by Thursday noon";
+    let f = find(text, now, Lang::En);
+    assert_eq!(f.len(), 1);
+    assert_eq!(&text[f[0].span.clone()], "by Thursday noon");
+    let text = "залью хотфикс до EOD";
+    let f = find(text, now, Lang::Ru);
+    assert_eq!(f.len(), 1);
+    assert_eq!(&text[f[0].span.clone()], "до EOD");
+    let text = "созвон завтра в 15:00, а релиз в пятницу";
+    let f = find(text, now, Lang::Ru);
+    let spans: Vec<&str> = f.iter().map(|x| &text[x.span.clone()]).collect();
+    assert_eq!(spans, ["завтра в 15:00", "в пятницу"]);
+    let text = "нашёл 2 бага в v3.1, PR #57 и JIRA-1024, бюджет $2000";
+    assert!(
+        find(text, now, Lang::Ru).is_empty(),
+        "{:?}",
+        find(text, now, Lang::Ru)
+    );
+    assert!(find("просто текст без дат", now, Lang::Ru).is_empty());
+    for t in [
+        "потратил 3 часа на ревью",
+        "стало в 2 раза быстрее",
+        "сервер 192.168.1.1 лежит",
+        "звоните +7 999 123-45-67",
+        "обновил до 2.4.1",
+        "worked 3 hours on it",
+    ] {
+        assert!(
+            find(t, now, Lang::detect(t)).is_empty(),
+            "{t}: {:?}",
+            find(t, now, Lang::detect(t))
+        );
+    }
+    let t = "в 3 часа созвон";
+    assert_eq!(find(t, now, Lang::Ru).len(), 1);
+}
+
+#[test]
+fn deadline_readings_against_a_monday() {
+    assert_eq!(due("доделаю до пятницы"), d("2026-11-27"));
+    assert_eq!(due("к пятнице сделаю"), d("2026-11-27"));
+    assert_eq!(due("I'll do it by Friday"), d("2026-11-27"));
+    assert_eq!(due("сделаю в пятницу"), d("2026-11-27"));
+    assert_eq!(due("в понедельник"), d("2026-11-30"));
+    assert_eq!(due("в понедельник в 15:00"), d("2026-11-23 15:00"));
+    assert_eq!(due("завтра"), d("2026-11-24"));
+    assert_eq!(due("послезавтра"), d("2026-11-25"));
+    assert_eq!(due("через 3 дня"), d("2026-11-26"));
+    assert_eq!(due("на этой неделе"), d("2026-11-27"));
+    assert_eq!(due("на следующей неделе"), d("2026-12-04"));
+    assert_eq!(due("next week"), d("2026-12-04"));
+    assert_eq!(due("в следующий вторник"), d("2026-12-01"));
+    assert_eq!(due("next Tuesday"), d("2026-12-01"));
+    assert_eq!(due("до конца месяца"), d("2026-11-30"));
+    assert_eq!(due("by EOM"), d("2026-11-30"));
+    assert_eq!(due("до конца недели"), d("2026-11-27"));
+    assert_eq!(due("by end of week"), d("2026-11-27"));
+    assert_eq!(due("сегодня"), d("2026-11-23"));
+    assert_eq!(due("до вечера"), d("2026-11-23"));
+    assert_eq!(due("by EOD"), d("2026-11-23"));
+    assert_eq!(due("tonight"), d("2026-11-23"));
+    assert_eq!(due("18 февраля"), d("2027-02-18"));
+    assert_eq!(due("15.02"), d("2027-02-15"));
+    assert_eq!(due("к 3 марта"), d("2027-03-03"));
+    assert_eq!(due("к 20-му"), d("2026-12-20"));
+    assert_eq!(due("к 25-му"), d("2026-11-25"));
+    assert_eq!(due("18 ноября"), None);
+    assert_eq!(due("завтра до обеда"), d("2026-11-24"));
+    assert_eq!(due("к 15:00"), d("2026-11-23 15:00"));
+    assert_eq!(due("by Tuesday noon"), d("2026-11-24 12:00"));
+    assert_eq!(due("до 2 часов дня"), d("2026-11-23 14:00"));
+    assert_eq!(due("вчера"), None);
+    assert_eq!(due("ничего тут нет"), None);
+}
+
+#[test]
+fn deadline_prefers_the_expression_after_a_deadline_word() {
+    let text = "вчера обсудили, сделаю до пятницы";
+    let (span, due) = deadline(text, monday(), Lang::Ru).expect("deadline");
+    assert_eq!(&text[span], "до пятницы");
+    assert_eq!(
+        due.date,
+        NaiveDate::from_ymd_opt(2026, 11, 27).expect("date")
+    );
+    let text = "в среду созвон, а отчёт пришлю к пятнице";
+    let (span, _) = deadline(text, monday(), Lang::Ru).expect("deadline");
+    assert_eq!(&text[span], "к пятнице");
+}
+
+#[test]
+fn dst_gap_moves_forward_and_overlap_takes_earlier_offset() {
+    // London springs forward at 01:00 on 2026-03-29: 01:30 does not exist
+    let now = at("Europe/London", 2026, 3, 28, 12, 0);
+    let v = resolve("завтра в 01:30", now, Lang::Ru).expect("value");
+    assert_eq!(
+        v.start.map(|t| t.to_string()),
+        Some("2026-03-29 02:30:00".into())
+    );
+    // "через 2 часа" across the gap: 00:30 GMT + 2h = 03:30 BST
+    let now = at("Europe/London", 2026, 3, 29, 0, 30);
+    let v = resolve("через 2 часа", now, Lang::Ru).expect("value");
+    assert_eq!(
+        v.start.map(|t| t.to_string()),
+        Some("2026-03-29 03:30:00".into())
+    );
+    // Los Angeles falls back at 02:00 on 2026-11-01: 01:30 happens twice
+    let tz: Tz = "America/Los_Angeles".parse().expect("tz");
+    let t = NaiveDate::from_ymd_opt(2026, 11, 1)
+        .and_then(|d| d.and_hms_opt(1, 30, 0))
+        .expect("time");
+    let inst = to_instant(tz, t).expect("instant");
+    assert_eq!(inst.offset().fix().local_minus_utc(), -7 * 3600);
+    // an hour after 00:30 PDT is the first 01:30; two hours after is 01:30 PST
+    let now = tz
+        .with_ymd_and_hms(2026, 11, 1, 0, 30, 0)
+        .single()
+        .expect("now");
+    let v = resolve("in 2 hours", now, Lang::En).expect("value");
+    assert_eq!(
+        v.start.map(|t| t.to_string()),
+        Some("2026-11-01 01:30:00".into())
+    );
+}
+
+#[test]
+fn arbitrary_input_never_panics() {
+    let now = ref_now();
+    for t in [
+        "",
+        " ",
+        "ё",
+        "🙂 в 🙂",
+        "99:99",
+        "31.02.2013",
+        "в 25",
+        "до",
+        "through",
+        "1/0h",
+        "in 1/0 h",
+        "99999999999999999999 дней назад",
+        "через 999999999 лет",
+        "с по",
+        "- - -",
+        "\u{200b}",
+        "12:",
+        ":30",
+        "2015-13-45",
+        "0/0/0",
+        "the",
+        "next",
+        "at",
+        "последние",
+    ] {
+        let _ = resolve(t, now, Lang::Ru);
+        let _ = resolve(t, now, Lang::En);
+        let _ = find(t, now, Lang::Ru);
+        let _ = deadline(t, now, Lang::En);
+    }
+}

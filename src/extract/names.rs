@@ -1,0 +1,865 @@
+//! People named in text: first names in any case, diminutives, patronymics, surnames, @usernames.
+//!
+//! Russian names decline ("Лена", "Лены", "Леной"), so a name is matched as a base plus one of the
+//! endings of its declension class rather than through a list of every form. Diminutives and full
+//! names ("Дима" / "Дмитрий", "Ben" / "Benjamin") live in one compact table of groups. Names that
+//! are also ordinary words ("Вера", "Роман", "Will", "Mark") only count when written with a
+//! capital letter or used as the vocative that opens a message.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use super::words::{normalize, tokens};
+
+/// A person kept knows, as far as names go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Person {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: Option<String>,
+    pub username: Option<String>,
+}
+
+/// Full names with their usual diminutives; a person written under any member of a group is
+/// found under every other member of it.
+const RU_GROUPS: &[&[&str]] = &[
+    &["александр", "саша", "саня", "шура", "санек", "сашка"],
+    &["александра", "саша", "шура"],
+    &["алексей", "леша", "алеша", "леха", "лешка"],
+    &["анастасия", "настя", "настена", "настюша"],
+    &["анатолий", "толя"],
+    &["андрей", "андрюша", "андрюха"],
+    &["анна", "аня", "анюта", "анечка", "анька"],
+    &["антон", "антоша", "тоха"],
+    &["арсений", "сеня"],
+    &["артем", "тема"],
+    &["борис", "боря"],
+    &["вадим", "вадик"],
+    &["валентин", "валя"],
+    &["валентина", "валя"],
+    &["валерий", "валера"],
+    &["василий", "вася"],
+    &["вера"],
+    &["вероника", "ника"],
+    &["виктор", "витя"],
+    &["виктория", "вика"],
+    &["владимир", "вова", "володя", "вовчик", "вован"],
+    &["владислав", "влад", "слава"],
+    &["вячеслав", "слава"],
+    &["галина", "галя"],
+    &["геннадий", "гена"],
+    &["георгий", "жора", "гоша"],
+    &["глеб"],
+    &["григорий", "гриша"],
+    &["дарья", "даша"],
+    &["денис"],
+    &["дмитрий", "дима", "митя", "димон", "димка"],
+    &["евгений", "женя", "женька", "жека"],
+    &["евгения", "женя"],
+    &["егор"],
+    &["екатерина", "катя", "катюша", "катенька", "катька"],
+    &["елена", "лена", "леночка", "ленка", "ленуся"],
+    &["елизавета", "лиза"],
+    &["иван", "ваня", "ванька", "ванечка"],
+    &["игорь", "игорек"],
+    &["илья", "илюша"],
+    &["ирина", "ира", "иришка"],
+    &["кирилл"],
+    &["константин", "костя", "костик"],
+    &["кристина"],
+    &["ксения", "ксюша", "ксюха"],
+    &["лев", "лева"],
+    &["леонид", "леня"],
+    &["любовь", "люба"],
+    &["людмила", "люда", "мила"],
+    &["максим", "макс"],
+    &["маргарита", "рита"],
+    &["марина"],
+    &["мария", "маша", "машенька", "машка", "маруся"],
+    &["марк"],
+    &["матвей"],
+    &["михаил", "миша", "мишаня", "мишка"],
+    &["надежда", "надя"],
+    &["наталья", "наталия", "наташа", "наташка"],
+    &["никита"],
+    &["николай", "коля", "колян", "колька"],
+    &["нина"],
+    &["оксана"],
+    &["олег"],
+    &["ольга", "оля", "олечка", "оленька", "олька"],
+    &["павел", "паша", "пашка", "павлик"],
+    &["петр", "петя"],
+    &["полина", "поля"],
+    &["роман", "рома"],
+    &["руслан"],
+    &["светлана", "света", "светик", "светочка"],
+    &["семен", "сеня"],
+    &["сергей", "сережа", "серега", "серж", "сережка"],
+    &["софия", "софья", "соня"],
+    &["станислав", "стас"],
+    &["степан", "степа"],
+    &["татьяна", "таня", "танюша", "танька"],
+    &["тимофей", "тима"],
+    &["тимур"],
+    &["федор", "федя"],
+    &["эдуард", "эдик"],
+    &["юлия", "юля", "юленька", "юлька"],
+    &["юрий", "юра"],
+    &["яна"],
+    &["ярослав", "слава"],
+];
+
+const EN_GROUPS: &[&[&str]] = &[
+    &["abigail", "abby"],
+    &["alexander", "alex"],
+    &["alexandra", "alex", "sasha"],
+    &["allison", "ally"],
+    &["andrew", "andy", "drew"],
+    &["anna", "ann", "annie"],
+    &["anthony", "tony"],
+    &["benjamin", "ben", "benny"],
+    &["catherine", "kate", "katie", "cathy"],
+    &["charles", "charlie", "chuck"],
+    &["christopher", "chris"],
+    &["christine", "chris", "christina"],
+    &["daniel", "dan", "danny"],
+    &["david", "dave"],
+    &["edward", "ed", "eddie", "ted"],
+    &["elizabeth", "liz", "lizzie", "beth", "betty"],
+    &["frederick", "fred"],
+    &["gregory", "greg"],
+    &["henry", "harry", "hank"],
+    &["jacob", "jake"],
+    &["james", "jim", "jimmy", "jamie"],
+    &["jennifer", "jen", "jenny"],
+    &["jessica", "jess"],
+    &["jonathan", "jon"],
+    &["joseph", "joe", "joey"],
+    &["joshua", "josh"],
+    &["katherine", "kathryn", "kate", "katie", "kathy", "kat"],
+    &["kenneth", "ken"],
+    &["margaret", "maggie", "meg", "peggy"],
+    &["matthew", "matt"],
+    &["michael", "mike", "mikey", "mick"],
+    &["nathan", "nate"],
+    &["nicholas", "nick"],
+    &["patricia", "pat", "trish"],
+    &["patrick", "pat"],
+    &["peter", "pete"],
+    &["rebecca", "becky", "becca"],
+    &["richard", "rick", "rich"],
+    &["robert", "rob", "bob", "bobby", "robbie"],
+    &["samantha", "sam"],
+    &["samuel", "sam", "sammy"],
+    &["stephen", "steve"],
+    &["steven", "steve"],
+    &["susan", "sue", "susie"],
+    &["thomas", "tom", "tommy"],
+    &["timothy", "tim"],
+    &["victoria", "vicky", "tori"],
+    &["william", "will", "bill", "billy", "liam"],
+    &["zachary", "zach", "zack"],
+];
+
+/// Names that are also everyday words: only a capital letter or the opening vocative makes them
+/// a name.
+const AMBIGUOUS: &[&str] = &[
+    // Russian
+    "вера",
+    "надежда",
+    "надя",
+    "роман",
+    "слава",
+    "люба",
+    "любовь",
+    "мила",
+    "лев",
+    "тема",
+    "ника",
+    "марк",
+    "поля",
+    "света",
+    "мира",
+    "роза",
+    "лилия",
+    "макс",
+    "ян",
+    "соня",
+    // English
+    "will",
+    "mark",
+    "bill",
+    "rob",
+    "pat",
+    "sue",
+    "max",
+    "grace",
+    "hope",
+    "faith",
+    "joy",
+    "may",
+    "june",
+    "april",
+    "dawn",
+    "art",
+    "gene",
+    "jack",
+    "frank",
+    "rich",
+    "drew",
+    "nick",
+    "chuck",
+    "ray",
+    "rose",
+    "lily",
+    "penny",
+    "holly",
+    "iris",
+    "ruby",
+    "amber",
+    "summer",
+    "chase",
+    "hunter",
+    "mason",
+    "ed",
+    "al",
+];
+
+/// Endings a Russian first name of each declension class takes, and the base it attaches to.
+fn ru_name_base(name: &str) -> (String, &'static [&'static str]) {
+    const IA: &[&str] = &["ия", "ии", "ию", "ией", "ие"];
+    const YA_SOFT: &[&str] = &["ья", "ьи", "ье", "ью", "ьей", "ьею"];
+    const A: &[&str] = &["а", "ы", "и", "е", "у", "ой", "ою", "ей", "ею"];
+    const YA: &[&str] = &["я", "и", "е", "ю", "ей", "ею"];
+    const IY: &[&str] = &["ий", "ия", "ию", "ием", "ии", "ие"];
+    const J: &[&str] = &["й", "я", "ю", "ем", "е"];
+    const SOFT: &[&str] = &["ь", "я", "ю", "ем", "е", "и", "ью"];
+    const HARD: &[&str] = &["", "а", "у", "ом", "е", "ым"];
+    let cut = |n: usize| -> String {
+        name.chars()
+            .take(name.chars().count().saturating_sub(n))
+            .collect()
+    };
+    if name.ends_with("ия") {
+        (cut(2), IA)
+    } else if name.ends_with("ья") {
+        (cut(2), YA_SOFT)
+    } else if name.ends_with('а') {
+        (cut(1), A)
+    } else if name.ends_with('я') {
+        (cut(1), YA)
+    } else if name.ends_with("ий") {
+        (cut(2), IY)
+    } else if name.ends_with('й') {
+        (cut(1), J)
+    } else if name.ends_with('ь') {
+        (cut(1), SOFT)
+    } else {
+        // Fleeting vowels: Павел → Павла, Лев → Льва.
+        let base = match name {
+            "павел" => "павл".to_string(),
+            "лев" => "льв".to_string(),
+            _ => name.to_string(),
+        };
+        (base, HARD)
+    }
+}
+
+fn is_cyrillic(s: &str) -> bool {
+    s.chars().any(|c| matches!(c, '\u{0400}'..='\u{04FF}'))
+}
+
+/// Does the normalised token `tok` name `name` (a normalised nominative) in some case?
+fn first_name_matches(tok: &str, name: &str) -> bool {
+    if tok == name {
+        return true;
+    }
+    if is_cyrillic(name) {
+        let (base, endings) = ru_name_base(name);
+        if base.chars().count() < 2 {
+            return false;
+        }
+        if let Some(rest) = tok.strip_prefix(base.as_str()) {
+            return endings.contains(&rest);
+        }
+        // "Павел" also keeps its nominative base "павел": handled by equality above.
+        false
+    } else {
+        // English names only take the possessive.
+        tok.strip_suffix("'s")
+            .or_else(|| tok.strip_suffix("’s"))
+            .is_some_and(|t| t == name)
+    }
+}
+
+/// The colloquial vocative of a short name: "Паш", "Лен", "Дим", "Оль", "Тань".
+fn truncated_vocative(tok: &str, name: &str) -> bool {
+    if name.ends_with("ия") || name.ends_with("ья") {
+        return false;
+    }
+    let base = if let Some(b) = name.strip_suffix('а') {
+        b
+    } else if let Some(b) = name.strip_suffix('я') {
+        if tok.strip_suffix('ь') == Some(b) {
+            return b.chars().count() >= 2;
+        }
+        b
+    } else {
+        return false;
+    };
+    tok == base && base.chars().count() >= 3
+}
+
+/// Does the normalised token name the surname `surname` (normalised nominative) in some case?
+fn surname_matches(tok: &str, surname: &str) -> bool {
+    if tok == surname {
+        return true;
+    }
+    if !is_cyrillic(surname) {
+        return tok
+            .strip_suffix("'s")
+            .or_else(|| tok.strip_suffix("’s"))
+            .is_some_and(|t| t == surname);
+    }
+    let strip = |suffix: &str| surname.strip_suffix(suffix).map(str::to_string);
+    // Adjectival: Чайковский, Толстой, Чайковская.
+    for (suf, endings) in [
+        (
+            "ский",
+            &[
+                "ский",
+                "ского",
+                "скому",
+                "ским",
+                "ском",
+                "ская",
+                "ской",
+                "скую",
+            ][..],
+        ),
+        (
+            "ская",
+            &["ская", "ской", "скую", "ский", "ского", "скому", "ским"][..],
+        ),
+        (
+            "цкий",
+            &[
+                "цкий",
+                "цкого",
+                "цкому",
+                "цким",
+                "цком",
+                "цкая",
+                "цкой",
+                "цкую",
+            ][..],
+        ),
+        (
+            "цкая",
+            &["цкая", "цкой", "цкую", "цкий", "цкого", "цкому", "цким"][..],
+        ),
+    ] {
+        if let Some(base) = strip(suf) {
+            return tok
+                .strip_prefix(base.as_str())
+                .is_some_and(|rest| endings.contains(&rest));
+        }
+    }
+    // Possessive: Кузнецов / Кузнецова, Павлов, Ильин, Соловьёв.
+    for suf in ["ов", "ев", "ин", "ын"] {
+        if surname.ends_with(suf) {
+            return tok.strip_prefix(surname).is_some_and(|rest| {
+                ["", "а", "у", "ым", "е", "ой", "ы", "ых", "ым", "ыми"].contains(&rest)
+            });
+        }
+    }
+    for suf in ["ова", "ева", "ина", "ына"] {
+        if surname.ends_with(suf) {
+            let base = strip("а").unwrap_or_default();
+            return tok
+                .strip_prefix(base.as_str())
+                .is_some_and(|rest| ["а", "ой", "у", "ы", "", "ым", "е"].contains(&rest));
+        }
+    }
+    if surname.ends_with('а') || surname.ends_with('я') || surname.ends_with('ь') {
+        return first_name_matches(tok, surname);
+    }
+    // Other consonant stems (Кравец, Шевчук, Новак): women's forms do not decline, men's take
+    // the hard endings; "Кравца" with its fleeting vowel is accepted too.
+    if let Some(rest) = tok.strip_prefix(surname) {
+        return ["а", "у", "ом", "е", "ым"].contains(&rest);
+    }
+    if let Some(base) = surname.strip_suffix("ец") {
+        return tok
+            .strip_prefix(base)
+            .and_then(|r| r.strip_prefix('ц'))
+            .is_some_and(|rest| ["а", "у", "ом", "е"].contains(&rest));
+    }
+    false
+}
+
+fn is_patronymic(tok: &str) -> bool {
+    [
+        "вич",
+        "вича",
+        "вичу",
+        "вичем",
+        "виче",
+        "вна",
+        "вны",
+        "вне",
+        "вну",
+        "вной",
+        "ична",
+        "ичны",
+        "ичне",
+        "ичну",
+        "ичной",
+        "ич",
+        "ича",
+        "ичу",
+        "ичем",
+    ]
+    .iter()
+    .any(|s| tok.ends_with(s) && tok.chars().count() > s.chars().count() + 3)
+}
+
+/// The name variants a person answers to (normalised): their own first name plus every member
+/// of each group it belongs to.
+fn variants(first: &str) -> Vec<String> {
+    let first = normalize(first.trim());
+    let mut out = vec![first.clone()];
+    if let Some(groups) = group_index().get(first.as_str()) {
+        for group in groups {
+            for v in group.iter() {
+                if !out.iter().any(|o| o == v) {
+                    out.push((*v).to_string());
+                }
+            }
+        }
+    }
+    out.retain(|v| !v.is_empty());
+    out
+}
+
+/// Every name of the tables → the groups it belongs to (built once).
+fn group_index() -> &'static HashMap<&'static str, Vec<&'static [&'static str]>> {
+    static INDEX: OnceLock<HashMap<&'static str, Vec<&'static [&'static str]>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut map: HashMap<&'static str, Vec<&'static [&'static str]>> = HashMap::new();
+        for group in RU_GROUPS.iter().chain(EN_GROUPS.iter()) {
+            for name in group.iter() {
+                map.entry(*name).or_default().push(group);
+            }
+        }
+        map
+    })
+}
+
+struct Matcher {
+    id: i64,
+    first: Vec<String>,
+    surname: Option<String>,
+    username: Option<String>,
+}
+
+fn matchers(people: &[Person]) -> Vec<Matcher> {
+    people
+        .iter()
+        .map(|p| Matcher {
+            id: p.id,
+            first: variants(&p.first_name),
+            surname: p
+                .last_name
+                .as_deref()
+                .map(|s| normalize(s.trim()))
+                .filter(|s| !s.is_empty()),
+            username: p
+                .username
+                .as_deref()
+                .map(|u| normalize(u.trim().trim_start_matches('@')))
+                .filter(|u| !u.is_empty()),
+        })
+        .collect()
+}
+
+fn first_char(s: &str) -> Option<char> {
+    s.chars().next()
+}
+
+/// Which variant (if any) of the matcher the token names.
+fn matched_variant<'m>(m: &'m Matcher, tok: &str) -> Option<&'m str> {
+    let c = first_char(tok)?;
+    m.first
+        .iter()
+        .find(|v| first_char(v) == Some(c) && first_name_matches(tok, v))
+        .map(String::as_str)
+}
+
+fn surname_hit(m: &Matcher, tok: &str) -> bool {
+    m.surname.as_deref().is_some_and(|s| {
+        s.chars().count() >= 3 && first_char(s) == first_char(tok) && surname_matches(tok, s)
+    })
+}
+
+/// `@username` mentions: Telegram usernames are letters, digits and underscores.
+fn usernames(text: &str) -> Vec<(Range<usize>, String)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'@' && (i == 0 || !bytes[i - 1].is_ascii_alphanumeric()) {
+            let start = i + 1;
+            let mut end = start;
+            while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') {
+                end += 1;
+            }
+            if end > start {
+                // Only ASCII bytes were consumed, so both ends are char boundaries.
+                out.push((i..end, text[start..end].to_ascii_lowercase()));
+            }
+            i = end.max(i + 1);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Everyone the text names, with the byte span of each mention, left to right.
+///
+/// A first name followed by a patronymic or by the person's surname is one mention (the span
+/// covers all of it); a name shared by several people gives one entry per person with the same
+/// span, unless a surname next to it tells them apart.
+pub fn people_in(text: &str, people: &[Person]) -> Vec<(Range<usize>, i64)> {
+    if people.is_empty() || text.is_empty() {
+        return Vec::new();
+    }
+    let ms = matchers(people);
+    let mut out: Vec<(Range<usize>, i64)> = Vec::new();
+    for (span, user) in usernames(text) {
+        for m in &ms {
+            if m.username.as_deref() == Some(user.as_str()) {
+                out.push((span.clone(), m.id));
+            }
+        }
+    }
+    let toks = tokens(text);
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        let after_at = t.span.start > 0 && text.as_bytes().get(t.span.start - 1) == Some(&b'@');
+        if after_at {
+            i += 1;
+            continue;
+        }
+        let raw = text.get(t.span.clone()).unwrap_or("");
+        let capital = raw.chars().next().is_some_and(char::is_uppercase);
+        let vocative = i == 0
+            && text
+                .get(t.span.end..)
+                .is_some_and(|rest| rest.trim_start().starts_with(',') || rest.trim().is_empty());
+        let next = toks.get(i + 1);
+        // First names (with an optional patronymic / surname after them).
+        let mut firsts: Vec<usize> = Vec::new();
+        let comma_after = text
+            .get(t.span.end..)
+            .is_some_and(|rest| rest.trim_start().starts_with(','));
+        for (k, m) in ms.iter().enumerate() {
+            if let Some(v) = matched_variant(m, &t.norm)
+                && (capital || vocative || !AMBIGUOUS.contains(&v))
+            {
+                firsts.push(k);
+            } else if comma_after
+                && (i == 0 || capital)
+                && m.first.iter().any(|v| truncated_vocative(&t.norm, v))
+            {
+                firsts.push(k);
+            }
+        }
+        if !firsts.is_empty() {
+            let mut end = t.span.end;
+            let mut consumed = 1;
+            if let Some(n) = next {
+                if is_patronymic(&n.norm) {
+                    end = n.span.end;
+                    consumed = 2;
+                }
+                let sur_tok = toks.get(i + consumed);
+                if let Some(s) = sur_tok {
+                    let with_surname: Vec<usize> = firsts
+                        .iter()
+                        .copied()
+                        .filter(|&k| surname_hit(&ms[k], &s.norm))
+                        .collect();
+                    if !with_surname.is_empty() {
+                        firsts = with_surname;
+                        end = s.span.end;
+                        consumed += 1;
+                    }
+                }
+            }
+            for k in firsts {
+                out.push((t.span.start..end, ms[k].id));
+            }
+            i += consumed;
+            continue;
+        }
+        // A surname alone ("у Кузнецова"), possibly followed by a first name ("Кравец Светлана").
+        let short_needs_capital =
+            |m: &Matcher| m.surname.as_deref().is_some_and(|s| s.chars().count() >= 5) || capital;
+        let surs: Vec<usize> = ms
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| surname_hit(m, &t.norm) && short_needs_capital(m))
+            .map(|(k, _)| k)
+            .collect();
+        if !surs.is_empty() {
+            let mut end = t.span.end;
+            let mut consumed = 1;
+            let mut chosen = surs.clone();
+            if let Some(n) = next {
+                let with_first: Vec<usize> = surs
+                    .iter()
+                    .copied()
+                    .filter(|&k| matched_variant(&ms[k], &n.norm).is_some())
+                    .collect();
+                if !with_first.is_empty() {
+                    chosen = with_first;
+                    end = n.span.end;
+                    consumed = 2;
+                }
+            }
+            for k in chosen {
+                out.push((t.span.start..end, ms[k].id));
+            }
+            i += consumed;
+            continue;
+        }
+        i += 1;
+    }
+    out.sort_by_key(|(span, id)| (span.start, *id));
+    out.dedup();
+    out
+}
+
+/// Who a name query ("Лены", "Диму", "@dima", "Светланы Кравец") may mean: zero, one or several ids.
+///
+/// Every word of the query must fit the same person (first name, surname, patronymic or
+/// username); the query is explicit, so names that are also words need no capital here.
+pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
+    let q = query.trim();
+    if q.is_empty() {
+        return Vec::new();
+    }
+    let ms = matchers(people);
+    if let Some(user) = q.strip_prefix('@') {
+        let user = normalize(user.trim());
+        return ms
+            .iter()
+            .filter(|m| m.username.as_deref() == Some(user.as_str()))
+            .map(|m| m.id)
+            .collect();
+    }
+    let toks = tokens(q);
+    if toks.is_empty() {
+        return Vec::new();
+    }
+    ms.iter()
+        .filter(|m| {
+            let mut named = false;
+            let all = toks.iter().all(|t| {
+                let by_name = matched_variant(m, &t.norm).is_some()
+                    || m.surname
+                        .as_deref()
+                        .is_some_and(|s| surname_matches(&t.norm, s))
+                    || m.username.as_deref() == Some(t.norm.as_str());
+                named |= by_name;
+                by_name || is_patronymic(&t.norm)
+            });
+            all && named
+        })
+        .map(|m| m.id)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn person(id: i64, first: &str, last: &str, user: &str) -> Person {
+        Person {
+            id,
+            first_name: first.to_string(),
+            last_name: (!last.is_empty()).then(|| last.to_string()),
+            username: (!user.is_empty()).then(|| user.to_string()),
+        }
+    }
+
+    fn team() -> Vec<Person> {
+        vec![
+            person(1, "Анна", "Смирнова", "anna"),
+            person(2, "Дмитрий", "Кузнецов", "dima"),
+            person(3, "Елена", "Павлова", "lena"),
+            person(4, "Игорь", "Соколов", "igor"),
+            person(5, "Светлана", "Кравец", "sveta_k"),
+            person(6, "Павел", "Орлов", ""),
+            person(7, "Вера", "Лебедева", ""),
+            person(8, "Ben", "Carter", "ben"),
+            person(9, "Michael", "Reed", "mreed"),
+            person(10, "William", "Stone", ""),
+            person(11, "Роман", "Белов", ""),
+        ]
+    }
+
+    fn ids(text: &str) -> Vec<i64> {
+        people_in(text, &team())
+            .into_iter()
+            .map(|(_, id)| id)
+            .collect()
+    }
+
+    #[test]
+    fn first_names_are_found_in_every_case() {
+        for t in ["Лена", "у Лены", "Лене", "с Леной", "про Лену"] {
+            assert_eq!(ids(t), vec![3], "{t}");
+        }
+        for t in [
+            "Дмитрий",
+            "Дмитрия",
+            "Дмитрию",
+            "с Дмитрием",
+            "Игорь",
+            "Игоря",
+            "Игорем",
+        ] {
+            assert!(!ids(t).is_empty(), "{t}");
+        }
+        assert_eq!(ids("скажи Павлу"), vec![6]);
+        assert_eq!(ids("у Павла"), vec![6]);
+    }
+
+    #[test]
+    fn diminutives_point_to_the_full_name() {
+        assert_eq!(ids("Дима, глянь"), vec![2]);
+        assert_eq!(ids("спроси у Димы"), vec![2]);
+        assert_eq!(ids("передай Диме"), vec![2]);
+        assert_eq!(ids("паша сделает"), vec![6]);
+        assert_eq!(ids("Светы нет"), vec![5]);
+        assert_eq!(ids("Аня"), vec![1]);
+        assert_eq!(ids("mike, can you"), vec![9]);
+        assert_eq!(ids("ask Bill"), vec![10]);
+    }
+
+    #[test]
+    fn lowercase_names_are_found_too() {
+        assert_eq!(ids("лена, подготовь кп"), vec![3]);
+        assert_eq!(ids("отдай диме"), vec![2]);
+    }
+
+    #[test]
+    fn colloquial_vocatives_are_names() {
+        assert_eq!(ids("Паш, отвезёшь документы?"), vec![6]);
+        assert_eq!(ids("лен, глянь"), vec![3]);
+        assert_eq!(ids("Дим, привет"), vec![2]);
+        assert_eq!(ids("Димон, глянь"), vec![2]);
+        assert!(ids("лен и хлопок").is_empty());
+    }
+
+    #[test]
+    fn patronymic_and_surname_extend_the_mention() {
+        let text = "Дмитрий Сергеевич, добрый день";
+        let found = people_in(text, &team());
+        assert_eq!(found.len(), 1);
+        assert_eq!(&text[found[0].0.clone()], "Дмитрий Сергеевич");
+        let text = "у Светланы Кравец";
+        let found = people_in(text, &team());
+        assert_eq!(found.len(), 1);
+        assert_eq!(&text[found[0].0.clone()], "Светланы Кравец");
+    }
+
+    #[test]
+    fn surnames_alone_are_found_in_any_case() {
+        assert_eq!(ids("спросите Кузнецова"), vec![2]);
+        assert_eq!(ids("у Павловой"), vec![3]);
+        assert_eq!(ids("кузнецову передай"), vec![2]);
+        assert_eq!(ids("Кравец прислала"), vec![5]);
+    }
+
+    #[test]
+    fn usernames_are_found_with_the_at_sign() {
+        assert_eq!(ids("@dima глянь"), vec![2]);
+        assert_eq!(ids("@sveta_k, акты?"), vec![5]);
+        assert_eq!(ids("mail me at x@dima.ru"), Vec::<i64>::new());
+    }
+
+    #[test]
+    fn common_words_are_not_names() {
+        assert!(ids("дым из трубы").is_empty());
+        assert!(ids("sit on the bench").is_empty());
+        assert!(ids("я верю, вера в успех").is_empty());
+        assert!(ids("роман читаю").is_empty());
+        assert!(ids("i will send it").is_empty());
+        assert!(ids("света нет в цеху").is_empty());
+        assert!(ids("лень").is_empty());
+        assert_eq!(ids("Вера, привет"), vec![7]);
+        assert_eq!(ids("спроси Романа"), vec![11]);
+        assert_eq!(ids("Will, send it"), vec![10]);
+    }
+
+    #[test]
+    fn shared_first_names_give_every_candidate_unless_a_surname_decides() {
+        let mut people = team();
+        people.push(person(12, "Дима", "Волков", ""));
+        let found: Vec<i64> = people_in("Дима, глянь", &people)
+            .into_iter()
+            .map(|(_, id)| id)
+            .collect();
+        assert_eq!(found, vec![2, 12]);
+        let found: Vec<i64> = people_in("Дима Волков, глянь", &people)
+            .into_iter()
+            .map(|(_, id)| id)
+            .collect();
+        assert_eq!(found, vec![12]);
+    }
+
+    #[test]
+    fn resolve_understands_cases_usernames_and_full_names() {
+        let team = team();
+        assert_eq!(resolve("Лены", &team), vec![3]);
+        assert_eq!(resolve("Диму", &team), vec![2]);
+        assert_eq!(resolve("@dima", &team), vec![2]);
+        assert_eq!(resolve("dima", &team), vec![2]);
+        assert_eq!(resolve("Светланы Кравец", &team), vec![5]);
+        assert_eq!(resolve("Кузнецова", &team), vec![2]);
+        assert_eq!(resolve("Дмитрий Сергеевич", &team), vec![2]);
+        assert_eq!(resolve("Benjamin", &team), vec![8]);
+        assert_eq!(resolve("Ben's", &team), vec![8]);
+        assert_eq!(resolve("веры", &team), vec![7]);
+        assert!(resolve("Петра", &team).is_empty());
+        assert!(resolve("", &team).is_empty());
+        assert!(resolve("Лены Кузнецовой", &team).is_empty());
+    }
+
+    #[test]
+    fn odd_input_never_panics() {
+        let team = team();
+        for t in [
+            "",
+            "@",
+            "@@",
+            "👍",
+            "а",
+            "Ё",
+            "@_",
+            "x@",
+            "\u{301}",
+            "Лена@",
+        ] {
+            let _ = people_in(t, &team);
+            let _ = resolve(t, &team);
+        }
+        let _ = people_in("Лена", &[]);
+    }
+}

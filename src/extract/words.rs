@@ -1,0 +1,84 @@
+//! Tokens, normalisation and stemming shared by every extractor.
+//!
+//! Russian is matched through Snowball stems rather than lists of every case form.
+
+use std::ops::Range;
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+use super::Lang;
+
+/// A word of the text with its byte span in the original string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Token {
+    /// Lower-cased, `ё` → `е`.
+    pub norm: String,
+    pub span: Range<usize>,
+}
+
+/// Lower-case and fold `ё` to `е` (people type both).
+pub fn normalize(s: &str) -> String {
+    s.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == 'ё' { 'е' } else { c })
+        .collect()
+}
+
+/// Words of the text: runs of letters and digits (an apostrophe inside a word stays: "I'll").
+pub fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    for (i, &(pos, c)) in chars.iter().enumerate() {
+        let inner_apostrophe = (c == '\'' || c == '’')
+            && start.is_some()
+            && chars.get(i + 1).is_some_and(|&(_, n)| n.is_alphabetic());
+        if c.is_alphanumeric() || inner_apostrophe {
+            start.get_or_insert(pos);
+        } else if let Some(s) = start.take() {
+            out.push(Token {
+                norm: normalize(&text[s..pos]),
+                span: s..pos,
+            });
+        }
+    }
+    if let Some(s) = start {
+        out.push(Token {
+            norm: normalize(&text[s..]),
+            span: s..text.len(),
+        });
+    }
+    out
+}
+
+thread_local! {
+    static RU: Stemmer = Stemmer::create(Algorithm::Russian);
+    static EN: Stemmer = Stemmer::create(Algorithm::English);
+}
+
+/// Snowball stem of an already normalised word; the language is taken from the word's script.
+pub fn stem(word: &str) -> String {
+    match Lang::detect(word) {
+        Lang::Ru => RU.with(|s| s.stem(word).into_owned()),
+        Lang::En => EN.with(|s| s.stem(word).into_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_keep_spans_and_fold_yo() {
+        let t = tokens("Всё готово, I'll ship!");
+        let norms: Vec<_> = t.iter().map(|t| t.norm.as_str()).collect();
+        assert_eq!(norms, ["все", "готово", "i'll", "ship"]);
+        assert_eq!(&"Всё готово, I'll ship!"[t[2].span.clone()], "I'll");
+    }
+
+    #[test]
+    fn russian_case_forms_share_a_stem() {
+        assert_eq!(stem("пятницы"), stem("пятница"));
+        assert_eq!(stem("документации"), stem("документация"));
+    }
+}

@@ -1,0 +1,530 @@
+//! The single write path from a message to memory: commitments made, accepted, moved, done and
+//! cancelled. The live bot, `kept replay` and tests all come through here.
+
+use std::collections::HashSet;
+
+use chrono::{DateTime, Duration, Utc};
+
+use crate::domain::{
+    Author, ChatId, CommitmentState, Confidence, Due, MessageId, OrgId, Role, UserId, Visibility,
+};
+use crate::extract::commitments::{self, Finding, MessageInput};
+use crate::extract::names;
+use crate::store::{Commitment, CommitmentChange, NewCommitment, Org, Person, Store, StoreError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum IngestError {
+    #[error("storage")]
+    Store(#[from] StoreError),
+}
+
+/// A message of a linked group, as ingest sees it (no Telegram types).
+#[derive(Debug, Clone)]
+pub struct Incoming<'a> {
+    pub chat: ChatId,
+    pub message: MessageId,
+    pub from: UserId,
+    pub date: DateTime<Utc>,
+    pub text: &'a str,
+    pub reply_to: Option<MessageId>,
+    /// Users named through Telegram mention entities.
+    pub mentions: &'a [UserId],
+}
+
+/// What a message changed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    Created(Commitment),
+    Moved(Commitment),
+    Done(Commitment),
+    Cancelled(Commitment),
+}
+
+impl Effect {
+    pub fn commitment(&self) -> &Commitment {
+        match self {
+            Effect::Created(c) | Effect::Moved(c) | Effect::Done(c) | Effect::Cancelled(c) => c,
+        }
+    }
+}
+
+/// How far back an acceptance looks for the request it answers, when it is not a reply.
+const ACCEPT_WINDOW_HOURS: i64 = 6;
+
+pub fn extract_people(people: &[Person]) -> Vec<names::Person> {
+    people
+        .iter()
+        .map(|p| names::Person {
+            id: p.profile.id.0,
+            first_name: p.profile.first_name.clone(),
+            last_name: p.profile.last_name.clone(),
+            username: p.profile.username.clone(),
+        })
+        .collect()
+}
+
+/// Reads a message and writes what it says about commitments.
+pub struct Ingest<'a> {
+    pub store: &'a Store,
+    pub org: &'a Org,
+    pub people: &'a [Person],
+    pub names: &'a [names::Person],
+}
+
+fn analyze(text: &str, at: DateTime<Utc>, org: &Org, from: UserId, names: &[names::Person], mentions: &[UserId]) -> Vec<Finding> {
+    let mention_ids: Vec<i64> = mentions.iter().map(|u| u.0).collect();
+    commitments::analyze(&MessageInput {
+        text,
+        now: at.with_timezone(&org.timezone),
+        speaker: from.0,
+        people: names,
+        mentions: &mention_ids,
+        lang: None,
+    })
+}
+
+/// Shared significant stems: the measure of "the same thing".
+fn overlap(a: &[String], b: &[String]) -> usize {
+    a.iter()
+        .filter(|x| {
+            b.iter().any(|y| {
+                x == &y
+                    || (x.chars().count() >= 4 && y.starts_with(x.as_str()))
+                    || (y.chars().count() >= 4 && x.starts_with(y.as_str()))
+            })
+        })
+        .count()
+}
+
+impl Ingest<'_> {
+    fn role(&self, user: UserId) -> Option<Role> {
+        self.people
+            .iter()
+            .find(|p| p.profile.id == user)
+            .map(|p| p.member.role)
+    }
+
+    /// Whether `boss` manages `user`, directly or through others.
+    fn manages(&self, boss: UserId, user: UserId) -> bool {
+        let mut seen = HashSet::new();
+        let mut cur = user;
+        while let Some(m) = self
+            .people
+            .iter()
+            .find(|p| p.profile.id == cur)
+            .and_then(|p| p.member.manager_id)
+        {
+            if m == boss {
+                return true;
+            }
+            if !seen.insert(m) {
+                return false;
+            }
+            cur = m;
+        }
+        false
+    }
+
+    /// May `speaker` change `c` (move, close, cancel)?
+    fn may_change(&self, speaker: UserId, c: &Commitment) -> bool {
+        c.owner == speaker
+            || c.requester == Some(speaker)
+            || self.role(speaker) == Some(Role::Director)
+            || self.manages(speaker, c.owner)
+    }
+
+    pub async fn message(&self, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
+        let findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
+        let mut effects = Vec::new();
+        for f in findings {
+            if let Some(e) = self.apply(m, f).await? {
+                effects.push(e);
+            }
+        }
+        Ok(effects)
+    }
+
+    async fn apply(&self, m: &Incoming<'_>, f: Finding) -> Result<Option<Effect>, IngestError> {
+        match f {
+            Finding::Made { content, due } => self.made(m, &content, due).await,
+            Finding::Accept { due } => self.accept(m, due).await,
+            Finding::Moved { due, words } => {
+                let Some(due) = due else { return Ok(None) };
+                let Some(c) = self.target(m, &words, true).await? else {
+                    return Ok(None);
+                };
+                if c.due == Some(due) {
+                    return Ok(None);
+                }
+                self.change(m, &c, CommitmentChange { due: Some(Some(due)), ..Default::default() }, Effect::Moved)
+                    .await
+            }
+            Finding::Done { words } => {
+                let Some(c) = self.target(m, &words, false).await? else {
+                    return Ok(None);
+                };
+                self.change(m, &c, CommitmentChange { state: Some(CommitmentState::Done), ..Default::default() }, Effect::Done)
+                    .await
+            }
+            Finding::Cancelled { words } => {
+                let Some(c) = self.target(m, &words, true).await? else {
+                    return Ok(None);
+                };
+                self.change(m, &c, CommitmentChange { state: Some(CommitmentState::Cancelled), ..Default::default() }, Effect::Cancelled)
+                    .await
+            }
+            // Requests and offers become commitments only when accepted (see `accept`).
+            Finding::Request { .. } | Finding::Offer { .. } => Ok(None),
+        }
+    }
+
+    async fn change(
+        &self,
+        m: &Incoming<'_>,
+        c: &Commitment,
+        mut change: CommitmentChange,
+        effect: fn(Commitment) -> Effect,
+    ) -> Result<Option<Effect>, IngestError> {
+        if !self.may_change(m.from, c) || c.state != CommitmentState::Open {
+            return Ok(None);
+        }
+        change.update = Some((m.chat, m.message));
+        change.author = Some(Author::Rules);
+        Ok(self
+            .store
+            .change_commitment(c, &change, m.date)
+            .await?
+            .map(effect))
+    }
+
+    /// The open commitment an update refers to: the replied-to message first, then shared words,
+    /// then (when the update names nothing) the speaker's most recent open one.
+    async fn target(
+        &self,
+        m: &Incoming<'_>,
+        words: &[String],
+        others_allowed: bool,
+    ) -> Result<Option<Commitment>, IngestError> {
+        if let Some(r) = m.reply_to {
+            let found = self.store.commitments_of_message(m.chat, r).await?;
+            if let Some(c) = found
+                .into_iter()
+                .filter(|c| c.state == CommitmentState::Open && self.may_change(m.from, c))
+                .max_by_key(|c| (c.owner == m.from, c.id))
+            {
+                return Ok(Some(c));
+            }
+        }
+        let own = self.store.open_commitments(self.org.id, m.from).await?;
+        if let Some(c) = best_match(&own, words) {
+            return Ok(Some(c));
+        }
+        if others_allowed && !words.is_empty() {
+            let mut others = Vec::new();
+            for p in self.people.iter().filter(|p| p.profile.id != m.from) {
+                for c in self.store.open_commitments(self.org.id, p.profile.id).await? {
+                    if self.may_change(m.from, &c) {
+                        others.push(c);
+                    }
+                }
+            }
+            if let Some(c) = best_match(&others, words) {
+                return Ok(Some(c));
+            }
+        }
+        if words.is_empty() {
+            return Ok(own.into_iter().next());
+        }
+        Ok(None)
+    }
+
+    async fn made(&self, m: &Incoming<'_>, content: &str, due: Option<Due>) -> Result<Option<Effect>, IngestError> {
+        // A promise in reply to a request is its acceptance.
+        if let Some(e) = self.accept_request(m, due, true).await? {
+            return Ok(Some(e));
+        }
+        // A promise that restates an open one confirms (or moves) it instead of duplicating it.
+        let words = commitments::significant_stems(content);
+        let own = self.store.open_commitments(self.org.id, m.from).await?;
+        let replied: Vec<Commitment> = match m.reply_to {
+            Some(r) => self.store.commitments_of_message(m.chat, r).await?,
+            None => Vec::new(),
+        };
+        let same = replied
+            .into_iter()
+            .find(|c| c.owner == m.from && c.state == CommitmentState::Open)
+            .or_else(|| {
+                own.iter()
+                    .find(|c| {
+                        let cw = commitments::significant_stems(&c.content);
+                        let n = overlap(&words, &cw);
+                        n >= 2 || (n >= 1 && n == words.len().min(cw.len()))
+                    })
+                    .cloned()
+            });
+        if let Some(c) = same {
+            if due.is_some() && due != c.due {
+                return self
+                    .change(m, &c, CommitmentChange { due: Some(due), ..Default::default() }, Effect::Moved)
+                    .await;
+            }
+            return Ok(None);
+        }
+        if content.trim().is_empty() {
+            return Ok(None);
+        }
+        let c = self
+            .store
+            .insert_commitment(&NewCommitment {
+                org_id: self.org.id,
+                owner: m.from,
+                content,
+                due,
+                confidence: Confidence::RULES,
+                author: Author::Rules,
+                visibility: Visibility::Team,
+                source_chat: Some(m.chat),
+                source_message: Some(m.message),
+                requester: None,
+                request: None,
+                evidence: &evidence(m.chat, m.message),
+                at: m.date,
+            })
+            .await?;
+        Ok(Some(Effect::Created(c)))
+    }
+
+    async fn accept(&self, m: &Incoming<'_>, due: Option<Due>) -> Result<Option<Effect>, IngestError> {
+        self.accept_request(m, due, false).await
+    }
+
+    /// Finds the request (or offer) this message accepts and turns it into a commitment.
+    async fn accept_request(
+        &self,
+        m: &Incoming<'_>,
+        due: Option<Due>,
+        only_reply: bool,
+    ) -> Result<Option<Effect>, IngestError> {
+        let mut candidates = Vec::new();
+        if let Some(r) = m.reply_to
+            && let Some(msg) = self.store.message(m.chat, r).await?
+        {
+            candidates.push((msg, true));
+        }
+        if !only_reply && m.reply_to.is_none() {
+            let since = m.date - Duration::hours(ACCEPT_WINDOW_HOURS);
+            for msg in self.store.recent_messages(m.chat, m.date, since, 6).await? {
+                if msg.message_id != m.message {
+                    candidates.push((msg, false));
+                }
+            }
+        }
+        for (msg, replied) in candidates {
+            let Some(author) = msg.user_id else { continue };
+            if author == m.from {
+                if replied {
+                    break;
+                }
+                continue;
+            }
+            let found = analyze(&msg.text, msg.date, self.org, author, self.names, &[]);
+            for f in found {
+                let (owner, content, req_due) = match f {
+                    Finding::Request { addressee, content, due } => {
+                        let to_me = addressee == Some(m.from.0) || (addressee.is_none() && replied);
+                        if !to_me {
+                            continue;
+                        }
+                        (m.from, content, due)
+                    }
+                    Finding::Offer { content, due } if replied => (author, content, due),
+                    _ => continue,
+                };
+                let existing = self.store.commitments_of_message(m.chat, msg.message_id).await?;
+                if let Some(c) = existing.into_iter().find(|c| c.owner == owner) {
+                    // Already accepted: a second "ок, к среде" can only move the date.
+                    if due.is_some() && due != c.due && c.state == CommitmentState::Open {
+                        return self
+                            .change(m, &c, CommitmentChange { due: Some(due), ..Default::default() }, Effect::Moved)
+                            .await;
+                    }
+                    return Ok(None);
+                }
+                let c = self
+                    .store
+                    .insert_commitment(&NewCommitment {
+                        org_id: self.org.id,
+                        owner,
+                        content: &content,
+                        due: due.or(req_due),
+                        confidence: Confidence::RULES,
+                        author: Author::Rules,
+                        visibility: Visibility::Team,
+                        source_chat: Some(m.chat),
+                        source_message: Some(m.message),
+                        requester: Some(if owner == m.from { author } else { m.from }),
+                        request: Some((m.chat, msg.message_id)),
+                        evidence: &evidence(m.chat, m.message),
+                        at: m.date,
+                    })
+                    .await?;
+                return Ok(Some(Effect::Created(c)));
+            }
+            if replied {
+                break;
+            }
+        }
+        Ok(None)
+    }
+
+    /// An edited message: re-read it and correct what the old text produced.
+    pub async fn edit(&self, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
+        let made = self.store.commitments_made_in(m.chat, m.message).await?;
+        if made.is_empty() {
+            return self.message(m).await;
+        }
+        let findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
+        let mut effects = Vec::new();
+        let promise = findings.iter().find_map(|f| match f {
+            Finding::Made { content, due } => Some((Some(content.clone()), *due)),
+            Finding::Accept { due } => Some((None, *due)),
+            _ => None,
+        });
+        for c in made.into_iter().filter(|c| c.state == CommitmentState::Open) {
+            let change = match &promise {
+                Some((content, due)) => {
+                    let mut ch = CommitmentChange::default();
+                    if due.is_some() && *due != c.due {
+                        ch.due = Some(*due);
+                    }
+                    if let Some(content) = content
+                        && c.requester.is_none()
+                        && content != &c.content
+                        && !content.trim().is_empty()
+                    {
+                        ch.content = Some(content.clone());
+                    }
+                    if ch.due.is_none() && ch.content.is_none() {
+                        continue;
+                    }
+                    ch
+                }
+                // The edit took the promise back.
+                None => CommitmentChange {
+                    state: Some(CommitmentState::Cancelled),
+                    ..Default::default()
+                },
+            };
+            let mut ch = change;
+            ch.update = Some((m.chat, m.message));
+            ch.author = Some(Author::Rules);
+            let moved = ch.due.is_some();
+            if let Some(n) = self.store.change_commitment(&c, &ch, m.date).await? {
+                effects.push(if ch.state == Some(CommitmentState::Cancelled) {
+                    Effect::Cancelled(n)
+                } else if moved {
+                    Effect::Moved(n)
+                } else {
+                    Effect::Created(n)
+                });
+            }
+        }
+        Ok(effects)
+    }
+}
+
+fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
+    if words.is_empty() {
+        return None;
+    }
+    cands
+        .iter()
+        .map(|c| (overlap(words, &commitments::significant_stems(&c.content)), c))
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, c)| (*n, c.created_at))
+        .map(|(_, c)| c.clone())
+}
+
+/// A human-readable pointer to the message a memory came from.
+pub fn evidence(chat: ChatId, msg: MessageId) -> String {
+    format!("message {chat}/{msg}")
+}
+
+/// Applies a reminder button: done, +1 working day, or "not a promise" (cancelled).
+pub async fn button(
+    store: &Store,
+    user: UserId,
+    origin: crate::domain::MemoryId,
+    action: ButtonAction,
+    next_working_day: impl Fn(chrono::NaiveDate) -> chrono::NaiveDate,
+    at: DateTime<Utc>,
+) -> Result<ButtonOutcome, IngestError> {
+    let Some(c) = store.current_commitment(origin).await? else {
+        return Ok(ButtonOutcome::Unknown);
+    };
+    if c.owner != user {
+        return Ok(ButtonOutcome::NotYours);
+    }
+    if c.state != CommitmentState::Open {
+        return Ok(ButtonOutcome::AlreadyClosed(c));
+    }
+    let mut change = CommitmentChange {
+        author: Some(Author::User(user)),
+        confidence: Some(Confidence::CONFIRMED),
+        ..Default::default()
+    };
+    match action {
+        ButtonAction::Done => change.state = Some(CommitmentState::Done),
+        ButtonAction::NotAPromise => change.state = Some(CommitmentState::Cancelled),
+        ButtonAction::Snooze => {
+            let base = c.due.map(|d| d.date).unwrap_or_else(|| at.date_naive());
+            change.due = Some(Some(Due {
+                date: next_working_day(base),
+                time: c.due.and_then(|d| d.time),
+            }));
+        }
+    }
+    Ok(match store.change_commitment(&c, &change, at).await? {
+        Some(n) => ButtonOutcome::Changed(action, n),
+        None => ButtonOutcome::Unknown,
+    })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ButtonAction {
+    Done,
+    Snooze,
+    NotAPromise,
+}
+
+impl ButtonAction {
+    pub fn code(self) -> &'static str {
+        match self {
+            ButtonAction::Done => "done",
+            ButtonAction::Snooze => "snooze",
+            ButtonAction::NotAPromise => "nap",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<ButtonAction> {
+        match s {
+            "done" => Some(ButtonAction::Done),
+            "snooze" => Some(ButtonAction::Snooze),
+            "nap" => Some(ButtonAction::NotAPromise),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ButtonOutcome {
+    Changed(ButtonAction, Commitment),
+    AlreadyClosed(Commitment),
+    NotYours,
+    Unknown,
+}
+
+/// Members of the org ready for ingest (roles and names).
+pub async fn people(store: &Store, org: OrgId) -> Result<Vec<Person>, IngestError> {
+    Ok(store.people(org).await?)
+}

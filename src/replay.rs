@@ -1,0 +1,599 @@
+//! `kept replay`: a scenario file through the real handler tree and scheduler, against the
+//! sandbox Bot API, on a driven clock. Deterministic: each update runs to completion before the
+//! next line, and nothing ever sleeps.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use chrono::{DateTime, FixedOffset, Utc};
+use chrono_tz::Tz;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use teloxide::Bot;
+
+use crate::app::App;
+use crate::bot::{self, BotIdentity, BotOutbox};
+use crate::clock::{DrivenClock, SharedClock};
+use crate::config::Settings;
+use crate::digest;
+use crate::domain::{Lang, NodeType, OrgId, Role, UserId};
+use crate::sandbox::{self, Sandbox};
+use crate::schedule::{Scheduler, sender};
+use crate::store::{NewNode, Store};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("cannot read {path}")]
+    Read {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("line {line}: {message}")]
+    Line { line: usize, message: String },
+    #[error("the scenario has no events")]
+    Empty,
+    #[error("storage")]
+    Store(#[from] crate::store::StoreError),
+    #[error("setting up")]
+    App(#[from] crate::app::AppError),
+    #[error("sandbox")]
+    Sandbox(#[from] sandbox::SandboxError),
+    #[error("scheduler")]
+    Schedule(#[from] crate::schedule::ScheduleError),
+    #[error("bot")]
+    Bot(#[from] bot::BotError),
+    #[error("writing the result")]
+    Write(#[source] std::io::Error),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UserObj {
+    id: i64,
+    #[serde(default)]
+    first_name: Option<String>,
+    #[serde(default)]
+    last_name: Option<String>,
+    #[serde(default)]
+    username: Option<String>,
+    #[serde(default)]
+    language_code: Option<String>,
+    #[serde(default)]
+    is_bot: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+enum From {
+    Id(i64),
+    User(UserObj),
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+enum ChatRef {
+    Dm(String),
+    Id(i64),
+    Group {
+        id: i64,
+        #[serde(rename = "type", default)]
+        kind: Option<String>,
+        #[serde(default)]
+        title: Option<String>,
+    },
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum Event {
+    Org {
+        #[serde(default)]
+        name: Option<String>,
+        #[serde(default)]
+        timezone: Option<String>,
+        #[serde(default)]
+        locale: Option<String>,
+    },
+    Member {
+        user: UserObj,
+        #[serde(default)]
+        role: Option<String>,
+        #[serde(default)]
+        position: Option<String>,
+        #[serde(default)]
+        manager: Option<i64>,
+        #[serde(default)]
+        dm_open: bool,
+    },
+    Node {
+        node_type: String,
+        title: String,
+        #[serde(default)]
+        owner: Option<i64>,
+        #[serde(default)]
+        description: Option<String>,
+    },
+    Message {
+        chat: ChatRef,
+        id: i64,
+        from: From,
+        date: String,
+        text: String,
+        #[serde(default)]
+        reply_to: Option<i64>,
+    },
+    Edit {
+        chat: ChatRef,
+        id: i64,
+        #[serde(default)]
+        from: Option<From>,
+        #[serde(default)]
+        date: Option<String>,
+        text: String,
+    },
+    Clock {
+        at: String,
+    },
+}
+
+/// A parsed scenario line.
+#[derive(Debug, Clone)]
+struct Line {
+    n: usize,
+    event: Event,
+    at: Option<DateTime<FixedOffset>>,
+}
+
+fn bad(n: usize, message: impl Into<String>) -> ReplayError {
+    ReplayError::Line {
+        line: n,
+        message: message.into(),
+    }
+}
+
+fn parse_time(n: usize, s: &str) -> Result<DateTime<FixedOffset>, ReplayError> {
+    DateTime::parse_from_rfc3339(s).map_err(|e| bad(n, format!("bad date {s:?}: {e}")))
+}
+
+fn parse(text: &str) -> Result<Vec<Line>, ReplayError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let value: Value = serde_json::from_str(raw).map_err(|e| bad(n, format!("not JSON: {e}")))?;
+        let kind = value.get("type").and_then(Value::as_str).unwrap_or("");
+        if !matches!(kind, "org" | "member" | "node" | "message" | "edit" | "clock") {
+            return Err(bad(n, format!("unknown event type {kind:?}")));
+        }
+        if let Some(from) = value.get("from").filter(|f| f.is_object())
+            && from.get("id").and_then(Value::as_i64).is_none()
+        {
+            return Err(bad(n, "the user object in \"from\" has no id"));
+        }
+        let event: Event = serde_json::from_str(raw).map_err(|e| bad(n, format!("bad {kind} event: {e}")))?;
+        let at = match &event {
+            Event::Message { date, .. } => Some(parse_time(n, date)?),
+            Event::Edit { date: Some(d), .. } => Some(parse_time(n, d)?),
+            Event::Clock { at } => Some(parse_time(n, at)?),
+            _ => None,
+        };
+        if let Event::Org { timezone: Some(tz), .. } = &event
+            && tz.parse::<Tz>().is_err()
+        {
+            return Err(bad(n, format!("unknown timezone {tz:?}")));
+        }
+        if let Event::Node { node_type, .. } = &event
+            && node_type.parse::<NodeType>().is_err()
+        {
+            return Err(bad(n, format!("unknown node_type {node_type:?}")));
+        }
+        if let Event::Member { role: Some(r), .. } = &event
+            && r.parse::<Role>().is_err()
+        {
+            return Err(bad(n, format!("unknown role {r:?}")));
+        }
+        out.push(Line { n, event, at });
+    }
+    Ok(out)
+}
+
+/// The outcome of a replay: the contract's JSON and a readable transcript.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub json: Value,
+    pub transcript: String,
+    /// The last chart image sent, if any (the demo writes it to a file).
+    pub chart: Option<Vec<u8>>,
+}
+
+pub struct Options {
+    pub tz: Tz,
+    pub lang: Lang,
+}
+
+fn user_json(u: &UserObj) -> Value {
+    let mut v = json!({"id": u.id, "is_bot": u.is_bot, "first_name": u.first_name.clone().unwrap_or_else(|| format!("User {}", u.id))});
+    if let Some(l) = &u.last_name {
+        v["last_name"] = json!(l);
+    }
+    if let Some(x) = &u.username {
+        v["username"] = json!(x);
+    }
+    if let Some(x) = &u.language_code {
+        v["language_code"] = json!(x);
+    }
+    v
+}
+
+struct Runner {
+    app: Arc<App>,
+    clock: DrivenClock,
+    sandbox: Sandbox,
+    bot: Bot,
+    me: Arc<BotIdentity>,
+    scheduler: Scheduler,
+    tz: Tz,
+    org: OrgId,
+    users: HashMap<i64, Value>,
+    /// (chat, message id) → the message JSON, for `reply_to_message`.
+    messages: HashMap<(i64, i64), Value>,
+    groups: HashMap<i64, Value>,
+    last: DateTime<Utc>,
+    update_id: i64,
+    out: String,
+    shown: usize,
+}
+
+impl Runner {
+    async fn advance(&mut self, to: DateTime<Utc>) -> Result<(), ReplayError> {
+        if to > self.last {
+            let clock = self.clock.clone();
+            let outbox = BotOutbox(self.bot.clone());
+            let from = self.last;
+            self.scheduler
+                .advance(from, to, &move |t| clock.set(t), &outbox)
+                .await?;
+            self.clock.set(to);
+            sender::deliver_queued(&self.app, &outbox, false).await?;
+            self.last = to;
+        }
+        self.show_sends().await;
+        Ok(())
+    }
+
+    fn name(&self, id: i64) -> String {
+        self.users
+            .get(&id)
+            .and_then(|u| u.get("first_name"))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    async fn show_sends(&mut self) {
+        let sent = self.sandbox.sent();
+        for s in &sent[self.shown..] {
+            let at = s.at.with_timezone(&self.tz).format("%a %d.%m %H:%M");
+            let to = if s.chat > 0 {
+                format!("DM {}", self.name(s.chat))
+            } else {
+                self.groups
+                    .get(&s.chat)
+                    .and_then(|g| g.get("title"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("group")
+                    .to_string()
+            };
+            let buttons = if s.buttons.is_empty() { String::new() } else { format!("\n      [{}]", s.buttons.join("] [")) };
+            self.out.push_str(&format!(
+                "{at}  kept → {to} ({}): {}{buttons}\n",
+                s.kind,
+                s.text.replace('\n', "\n      ")
+            ));
+            // Bot messages can be replied to.
+            if let Some(id) = s.message_id
+                && s.kind != "reaction"
+            {
+                let chat = self.chat_json(s.chat);
+                self.messages.insert(
+                    (s.chat, id),
+                    json!({"message_id": id, "date": s.at.timestamp(), "chat": chat, "from": sandbox::bot_user(), "text": s.text}),
+                );
+            }
+        }
+        self.shown = sent.len();
+    }
+
+    fn chat_json(&self, id: i64) -> Value {
+        if id > 0 {
+            let first = self.name(id);
+            json!({"id": id, "type": "private", "first_name": first})
+        } else {
+            self.groups.get(&id).cloned().unwrap_or_else(|| json!({"id": id, "type": "supergroup", "title": "group"}))
+        }
+    }
+
+    async fn dispatch(&mut self, mut update: Value) -> Result<(), ReplayError> {
+        update["update_id"] = json!(self.update_id);
+        self.update_id += 1;
+        let text = update.to_string();
+        bot::dispatch_json(&self.bot, &self.app, &self.me, &text).await?;
+        self.show_sends().await;
+        Ok(())
+    }
+
+    async fn user_from(&mut self, n: usize, from: &From) -> Result<Value, ReplayError> {
+        match from {
+            From::User(u) => {
+                let v = user_json(u);
+                self.users.insert(u.id, v.clone());
+                Ok(v)
+            }
+            From::Id(id) => match self.users.get(id) {
+                Some(v) => Ok(v.clone()),
+                None => {
+                    let v = json!({"id": id, "is_bot": false, "first_name": format!("User {id}")});
+                    let _ = n;
+                    self.users.insert(*id, v.clone());
+                    Ok(v)
+                }
+            },
+        }
+    }
+
+    fn chat_for(&mut self, n: usize, chat: &ChatRef, from: i64) -> Result<Value, ReplayError> {
+        match chat {
+            ChatRef::Dm(s) if s == "dm" => Ok(self.chat_json(from)),
+            ChatRef::Dm(s) => Err(bad(n, format!("chat must be an object or \"dm\", not {s:?}"))),
+            ChatRef::Id(id) if *id > 0 => Ok(self.chat_json(*id)),
+            ChatRef::Id(id) => Ok(self.chat_json(*id)),
+            ChatRef::Group { id, kind, title } => {
+                if *id > 0 {
+                    return Err(bad(n, "a group chat id is negative"));
+                }
+                let kind = kind.clone().unwrap_or_else(|| "supergroup".into());
+                if kind != "group" && kind != "supergroup" {
+                    return Err(bad(n, format!("chat type must be group or supergroup, not {kind:?}")));
+                }
+                let v = json!({"id": id, "type": kind, "title": title.clone().unwrap_or_else(|| "group".into())});
+                self.groups.insert(*id, v.clone());
+                Ok(v)
+            }
+        }
+    }
+}
+
+/// Replays a scenario file.
+pub async fn run_file(path: &Path, opts: Options) -> Result<Outcome, ReplayError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ReplayError::Read {
+        path: path.display().to_string(),
+        source,
+    })?;
+    run_text(&text, opts).await
+}
+
+/// Replays scenario text.
+pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError> {
+    let lines = parse(text)?;
+    let first = lines
+        .iter()
+        .find_map(|l| l.at)
+        .ok_or(ReplayError::Empty)?
+        .with_timezone(&Utc);
+    let clock = DrivenClock::new(first - chrono::Duration::seconds(1));
+    let shared: SharedClock = Arc::new(clock.clone());
+    let store = Store::in_memory().await?;
+    let mut settings = Settings::default();
+    settings.org.timezone = opts.tz.name().to_string();
+    settings.org.locale = opts.lang.code().to_string();
+    let mut tz = opts.tz;
+    if let Some(Line { event: Event::Org { name, timezone, locale }, .. }) = lines.first() {
+        if let Some(n) = name {
+            settings.org.name = n.clone();
+        }
+        if let Some(t) = timezone {
+            settings.org.timezone = t.clone();
+            tz = t.parse().unwrap_or(tz);
+        }
+        if let Some(l) = locale {
+            settings.org.locale = l.clone();
+        }
+    }
+    let app = App::new(store, shared.clone(), settings).await?;
+    let org = app.default_org;
+    let sandbox = Sandbox::start(shared).await?;
+    let url = sandbox
+        .url()
+        .parse()
+        .map_err(|_| bad(0, "sandbox address"))?;
+    let bot = Bot::new(sandbox::TOKEN).set_api_url(url);
+    let me = Arc::new(BotIdentity {
+        id: teloxide::types::UserId(sandbox::BOT_ID as u64),
+        username: sandbox::BOT_USERNAME.to_string(),
+    });
+    let scheduler = Scheduler::new(app.clone()).await?;
+    let mut r = Runner {
+        app: app.clone(),
+        clock: clock.clone(),
+        sandbox,
+        bot,
+        me,
+        scheduler,
+        tz,
+        org,
+        users: HashMap::new(),
+        messages: HashMap::new(),
+        groups: HashMap::new(),
+        last: first - chrono::Duration::seconds(1),
+        update_id: 1,
+        out: String::new(),
+        shown: 0,
+    };
+    let now = || app.clock.now();
+    for line in &lines {
+        let n = line.n;
+        match &line.event {
+            Event::Org { .. } if n == lines[0].n => {}
+            Event::Org { .. } => return Err(bad(n, "the org line must come first")),
+            Event::Member { user, role, position, manager, dm_open } => {
+                let role: Role = role.as_deref().unwrap_or("member").parse().map_err(|_| bad(n, "bad role"))?;
+                app.store
+                    .upsert_user(UserId(user.id), user.first_name.as_deref().unwrap_or("?"), user.last_name.as_deref(), user.username.as_deref(), user.language_code.as_deref(), now())
+                    .await?;
+                if let Some(m) = manager
+                    && app.store.user(UserId(*m)).await?.is_none()
+                {
+                    return Err(bad(n, format!("manager {m} is not a member yet")));
+                }
+                app.store
+                    .set_member(org, UserId(user.id), role, position.as_deref(), manager.map(UserId), now())
+                    .await?;
+                app.store.set_dm_open(UserId(user.id), *dm_open).await?;
+                r.users.insert(user.id, user_json(user));
+            }
+            Event::Node { node_type, title, owner, description } => {
+                let node_type = node_type.parse().map_err(|_| bad(n, "bad node_type"))?;
+                if let Some(o) = owner
+                    && app.store.user(UserId(*o)).await?.is_none()
+                {
+                    return Err(bad(n, format!("node owner {o} is not a member")));
+                }
+                app.store
+                    .insert_node(&NewNode { org_id: org, node_type, title, description: description.as_deref(), owner: owner.map(UserId), at: now() })
+                    .await?;
+            }
+            Event::Message { chat, id, from, text, reply_to, .. } => {
+                let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
+                r.advance(at).await?;
+                let user = r.user_from(n, from).await?;
+                let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
+                let chat_v = r.chat_for(n, chat, uid)?;
+                let chat_id = chat_v.get("id").and_then(Value::as_i64).unwrap_or(0);
+                if chat_id < 0 {
+                    let supergroup = chat_v.get("type").and_then(Value::as_str) == Some("supergroup");
+                    let title = chat_v.get("title").and_then(Value::as_str).map(str::to_string);
+                    if app.store.chat(crate::domain::ChatId(chat_id)).await?.is_none() {
+                        app.store.link_chat(org, crate::domain::ChatId(chat_id), supergroup, title.as_deref(), at).await?;
+                    }
+                }
+                r.sandbox.register_chat(chat_v.clone());
+                let who = user.get("first_name").and_then(Value::as_str).unwrap_or("?").to_string();
+                let place = if chat_id > 0 { "DM".to_string() } else { chat_v.get("title").and_then(Value::as_str).unwrap_or("group").to_string() };
+                r.out.push_str(&format!("{}  {who} @ {place}: {text}\n", line.at.map(|t| t.with_timezone(&tz).format("%a %d.%m %H:%M").to_string()).unwrap_or_default()));
+                let mut m = json!({"message_id": id, "date": at.timestamp(), "chat": chat_v, "from": user, "text": text});
+                if let Some(rt) = reply_to {
+                    let replied = r.messages.get(&(chat_id, *rt)).cloned().unwrap_or_else(|| json!({"message_id": rt, "date": at.timestamp(), "chat": chat_v}));
+                    m["reply_to_message"] = replied;
+                }
+                let mut plain = m.clone();
+                if let Some(o) = plain.as_object_mut() {
+                    o.remove("reply_to_message");
+                }
+                r.messages.insert((chat_id, *id), plain);
+                r.dispatch(json!({"message": m})).await?;
+            }
+            Event::Edit { chat, id, from, text, .. } => {
+                let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
+                r.advance(at).await?;
+                let from_id = match from {
+                    Some(f) => r.user_from(n, f).await?.get("id").and_then(Value::as_i64).unwrap_or(0),
+                    None => 0,
+                };
+                let chat_id = match chat {
+                    ChatRef::Dm(_) => from_id,
+                    ChatRef::Id(c) => *c,
+                    ChatRef::Group { id, .. } => *id,
+                };
+                let Some(orig) = r.messages.get(&(chat_id, *id)).cloned() else {
+                    r.out.push_str(&format!("(line {n}: edit of a message never shown — ignored, as Telegram's bot would never see it)\n"));
+                    continue;
+                };
+                let mut m = orig.clone();
+                m["text"] = json!(text);
+                m["edit_date"] = json!(at.timestamp());
+                r.messages.insert((chat_id, *id), m.clone());
+                r.out.push_str(&format!("{}  (edit) {}: {text}\n", at.with_timezone(&tz).format("%a %d.%m %H:%M"), r.name(m["from"]["id"].as_i64().unwrap_or(0))));
+                r.dispatch(json!({"edited_message": m})).await?;
+            }
+            Event::Clock { .. } => {
+                let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
+                r.advance(at).await?;
+            }
+        }
+        // The scheduler needs the org as soon as it exists.
+        if matches!(line.event, Event::Member { .. }) {
+            r.scheduler.reload().await?;
+        }
+    }
+    let json = result_json(&r).await?;
+    let chart = r.sandbox.sent().iter().rev().find(|s| s.kind == "photo").and(app.store.last_photo().await?);
+    Ok(Outcome { json, transcript: r.out.clone(), chart })
+}
+
+async fn result_json(r: &Runner) -> Result<Value, ReplayError> {
+    let app = &r.app;
+    let tz = r.tz;
+    let transcript: Vec<Value> = r
+        .sandbox
+        .sent()
+        .iter()
+        .map(|s| {
+            json!({
+                "at": s.at.with_timezone(&tz).to_rfc3339(),
+                "chat": s.chat,
+                "to_user": if s.chat > 0 { json!(s.chat) } else { Value::Null },
+                "kind": s.kind,
+                "text": s.text,
+                "reply_to": s.reply_to,
+                "buttons": s.buttons,
+            })
+        })
+        .collect();
+    let mut commitments = Vec::new();
+    for h in digest::histories(app, r.org).await? {
+        let c = h.current();
+        let o = h.origin();
+        let updates: Vec<Value> = h.versions[1..]
+            .iter()
+            .filter_map(|v| Some(json!({"chat": v.version_chat?.0, "message": v.version_message?.0})))
+            .collect();
+        commitments.push(json!({
+            "id": c.origin_id.0,
+            "owner": c.owner.0,
+            "text": c.content,
+            "origin": {"chat": o.source_chat.map(|x| x.0), "message": o.source_message.map(|x| x.0)},
+            "updates": updates,
+            "due": c.due.map(|d| d.date.to_string()),
+            "due_time": c.due.and_then(|d| d.time).map(|t| t.format("%H:%M").to_string()),
+            "state": c.state.as_str(),
+            "confidence": c.confidence.value(),
+            "author": c.author.to_string(),
+            "requester": c.requester.map(|u| u.0),
+        }));
+    }
+    let memories: Vec<Value> = app
+        .store
+        .all_memories(r.org)
+        .await?
+        .into_iter()
+        .map(|m| {
+            json!({
+                "id": m.id.0, "subject": m.subject.0, "kind": m.kind.as_str(), "content": m.content,
+                "confidence": m.confidence.value(), "author": m.author.to_string(),
+                "visibility": m.visibility.as_str(), "archived": m.archived,
+            })
+        })
+        .collect();
+    let nodes: Vec<Value> = app
+        .store
+        .nodes(r.org)
+        .await?
+        .into_iter()
+        .map(|n| json!({"id": n.id, "node_type": n.node_type.as_str(), "title": n.title, "slug": n.slug, "owner": n.owner.map(|u| u.0)}))
+        .collect();
+    Ok(json!({"transcript": transcript, "commitments": commitments, "memories": memories, "nodes": nodes}))
+}

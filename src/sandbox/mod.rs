@@ -1,0 +1,393 @@
+//! A small Telegram Bot API server on loopback, for `kept demo`, `kept replay` and tests.
+//!
+//! It answers with the Bot API's real JSON shapes (teloxide parses them strictly), records every
+//! request the bot makes as a transcript entry stamped by the driven clock, and can be told to
+//! fail (429 with `retry_after`, 403 for a blocked user, 500) to test error paths.
+
+mod multipart;
+
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::any;
+use chrono::{DateTime, Utc};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+use crate::clock::SharedClock;
+
+/// The sandbox bot's identity.
+pub const BOT_ID: i64 = 999_000;
+pub const BOT_USERNAME: &str = "kept_bot";
+/// The token the sandbox accepts.
+pub const TOKEN: &str = "999000:sandbox-token";
+
+#[derive(Debug, thiserror::Error)]
+pub enum SandboxError {
+    #[error("cannot bind the sandbox Bot API on loopback")]
+    Bind(#[source] std::io::Error),
+}
+
+/// One thing the bot did, as the transcript shows it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Sent {
+    pub at: DateTime<Utc>,
+    pub chat: i64,
+    pub kind: &'static str,
+    pub text: String,
+    pub reply_to: Option<i64>,
+    pub buttons: Vec<String>,
+    pub message_id: Option<i64>,
+}
+
+/// A failure the sandbox answers instead of success, for the next matching request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// 429 with `retry_after` seconds.
+    TooManyRequests { retry_after: u32 },
+    /// 403 "bot was blocked by the user".
+    Blocked,
+    /// 500.
+    Internal,
+}
+
+#[derive(Debug, Default)]
+struct Inner {
+    next_message_id: i64,
+    sent: Vec<Sent>,
+    chats: HashMap<i64, Value>,
+    /// Failures to answer, per chat id, in order.
+    failures: HashMap<i64, VecDeque<Failure>>,
+    /// Chats whose user blocked the bot: every send gets 403.
+    blocked: Vec<i64>,
+    updates: VecDeque<Value>,
+    next_update_id: i64,
+    calls: Vec<String>,
+}
+
+/// A running sandbox. Dropping it stops the server.
+pub struct Sandbox {
+    addr: SocketAddr,
+    inner: Arc<Mutex<Inner>>,
+    _stop: oneshot::Sender<()>,
+}
+
+#[derive(Clone)]
+struct Shared {
+    inner: Arc<Mutex<Inner>>,
+    clock: SharedClock,
+}
+
+fn lock(m: &Mutex<Inner>) -> std::sync::MutexGuard<'_, Inner> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Sandbox {
+    /// Starts the server on 127.0.0.1 with a free port.
+    pub async fn start(clock: SharedClock) -> Result<Sandbox, SandboxError> {
+        let inner = Arc::new(Mutex::new(Inner {
+            next_message_id: 1_000_000,
+            next_update_id: 1,
+            ..Inner::default()
+        }));
+        let shared = Shared {
+            inner: inner.clone(),
+            clock,
+        };
+        let app = Router::new()
+            .route("/{bot}/{method}", any(handle))
+            .with_state(shared);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .map_err(SandboxError::Bind)?;
+        let addr = listener.local_addr().map_err(SandboxError::Bind)?;
+        let (tx, rx) = oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(async {
+                    let _ = rx.await;
+                })
+                .await;
+        });
+        Ok(Sandbox {
+            addr,
+            inner,
+            _stop: tx,
+        })
+    }
+
+    /// The base URL to give teloxide (`Bot::set_api_url`).
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Tells the sandbox what a chat looks like, so replies carry the right chat object.
+    pub fn register_chat(&self, chat: Value) {
+        if let Some(id) = chat.get("id").and_then(Value::as_i64) {
+            lock(&self.inner).chats.insert(id, chat);
+        }
+    }
+
+    pub fn fail_next(&self, chat: i64, failure: Failure) {
+        lock(&self.inner)
+            .failures
+            .entry(chat)
+            .or_default()
+            .push_back(failure);
+    }
+
+    /// Every send to this chat answers 403 from now on.
+    pub fn block(&self, chat: i64) {
+        lock(&self.inner).blocked.push(chat);
+    }
+
+    /// Queues an update for `getUpdates` (live-mode tests); the sandbox assigns the update id.
+    pub fn push_update(&self, mut update: Value) {
+        let mut g = lock(&self.inner);
+        if let Some(o) = update.as_object_mut() {
+            o.insert("update_id".into(), json!(g.next_update_id));
+        }
+        g.next_update_id += 1;
+        g.updates.push_back(update);
+    }
+
+    /// Everything the bot did so far, in order.
+    pub fn sent(&self) -> Vec<Sent> {
+        lock(&self.inner).sent.clone()
+    }
+
+    /// Method names called so far (lower-cased), in order.
+    pub fn calls(&self) -> Vec<String> {
+        lock(&self.inner).calls.clone()
+    }
+}
+
+/// The bot's `User` object, in full.
+pub fn bot_user() -> Value {
+    json!({"id": BOT_ID, "is_bot": true, "first_name": "kept", "username": BOT_USERNAME})
+}
+
+fn ok(result: Value) -> Response {
+    (StatusCode::OK, axum::Json(json!({"ok": true, "result": result}))).into_response()
+}
+
+fn err(code: u16, description: &str, retry_after: Option<u32>) -> Response {
+    let mut body = json!({"ok": false, "error_code": code, "description": description});
+    if let Some(r) = retry_after {
+        body["parameters"] = json!({"retry_after": r});
+    }
+    let status = StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, axum::Json(body)).into_response()
+}
+
+fn params(headers: &HeaderMap, body: &Bytes) -> Value {
+    let ctype = headers
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if ctype.starts_with("multipart/form-data") {
+        return multipart::fields(ctype, body);
+    }
+    if body.is_empty() {
+        return json!({});
+    }
+    serde_json::from_slice(body).unwrap_or_else(|_| json!({}))
+}
+
+fn chat_id(p: &Value) -> Option<i64> {
+    match p.get("chat_id")? {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.parse().ok(),
+        _ => None,
+    }
+}
+
+fn button_labels(markup: Option<&Value>) -> Vec<String> {
+    let markup = match markup {
+        Some(Value::String(s)) => serde_json::from_str(s).unwrap_or(Value::Null),
+        Some(v) => v.clone(),
+        None => Value::Null,
+    };
+    markup
+        .get("inline_keyboard")
+        .and_then(Value::as_array)
+        .map(|rows| {
+            rows.iter()
+                .filter_map(Value::as_array)
+                .flatten()
+                .filter_map(|b| b.get("text").and_then(Value::as_str).map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn markup_value(markup: Option<&Value>) -> Option<Value> {
+    match markup? {
+        Value::String(s) => serde_json::from_str(s).ok(),
+        v => Some(v.clone()),
+    }
+}
+
+fn reply_to_of(p: &Value) -> Option<i64> {
+    if let Some(id) = p.get("reply_to_message_id").and_then(Value::as_i64) {
+        return Some(id);
+    }
+    let rp = match p.get("reply_parameters")? {
+        Value::String(s) => serde_json::from_str(s).ok()?,
+        v => v.clone(),
+    };
+    rp.get("message_id").and_then(Value::as_i64)
+}
+
+fn chat_object(inner: &Inner, id: i64) -> Value {
+    inner.chats.get(&id).cloned().unwrap_or_else(|| {
+        if id > 0 {
+            json!({"id": id, "type": "private", "first_name": "user"})
+        } else {
+            json!({"id": id, "type": "supergroup", "title": "group"})
+        }
+    })
+}
+
+async fn handle(
+    State(s): State<Shared>,
+    Path((bot, method)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    if bot != format!("bot{TOKEN}") {
+        return err(401, "Unauthorized", None);
+    }
+    let method = method.to_ascii_lowercase();
+    let p = params(&headers, &body);
+    let now = s.clock.now();
+    let mut g = lock(&s.inner);
+    g.calls.push(method.clone());
+    let chat = chat_id(&p);
+    if let Some(c) = chat {
+        let sends = matches!(
+            method.as_str(),
+            "sendmessage" | "sendphoto" | "editmessagetext" | "setmessagereaction"
+        );
+        if sends && g.blocked.contains(&c) {
+            return err(403, "Forbidden: bot was blocked by the user", None);
+        }
+        if sends && let Some(f) = g.failures.get_mut(&c).and_then(VecDeque::pop_front) {
+            return match f {
+                Failure::TooManyRequests { retry_after } => err(
+                    429,
+                    &format!("Too Many Requests: retry after {retry_after}"),
+                    Some(retry_after),
+                ),
+                Failure::Blocked => err(403, "Forbidden: bot was blocked by the user", None),
+                Failure::Internal => err(500, "Internal Server Error", None),
+            };
+        }
+    }
+    match method.as_str() {
+        "getme" => ok(json!({
+            "id": BOT_ID, "is_bot": true, "first_name": "kept", "username": BOT_USERNAME,
+            "can_join_groups": true, "can_read_all_group_messages": true,
+            "supports_inline_queries": false, "can_connect_to_business": false,
+            "has_main_web_app": false
+        })),
+        "sendmessage" | "sendphoto" => {
+            let Some(c) = chat else {
+                return err(400, "Bad Request: chat_id is empty", None);
+            };
+            let photo = method == "sendphoto";
+            let text = p
+                .get(if photo { "caption" } else { "text" })
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            if !photo && text.trim().is_empty() {
+                return err(400, "Bad Request: message text is empty", None);
+            }
+            if text.chars().count() > if photo { 1024 } else { 4096 } {
+                return err(400, "Bad Request: message is too long", None);
+            }
+            let id = g.next_message_id;
+            g.next_message_id += 1;
+            let reply_to = reply_to_of(&p);
+            g.sent.push(Sent {
+                at: now,
+                chat: c,
+                kind: if photo { "photo" } else { "message" },
+                text: text.clone(),
+                reply_to,
+                buttons: button_labels(p.get("reply_markup")),
+                message_id: Some(id),
+            });
+            let mut m = json!({
+                "message_id": id, "from": bot_user(), "chat": chat_object(&g, c),
+                "date": now.timestamp(),
+            });
+            if photo {
+                m["photo"] = json!([{"file_id": format!("photo-{id}"), "file_unique_id": format!("u{id}"),
+                                     "width": 800, "height": 450, "file_size": 1}]);
+                m["caption"] = json!(text);
+            } else {
+                m["text"] = json!(text);
+            }
+            if let Some(mk) = markup_value(p.get("reply_markup")) {
+                m["reply_markup"] = mk;
+            }
+            ok(m)
+        }
+        "editmessagetext" => {
+            let Some(c) = chat else {
+                return err(400, "Bad Request: chat_id is empty", None);
+            };
+            let text = p.get("text").and_then(Value::as_str).unwrap_or("").to_string();
+            let id = p.get("message_id").and_then(Value::as_i64).unwrap_or(0);
+            g.sent.push(Sent {
+                at: now,
+                chat: c,
+                kind: "edit",
+                text: text.clone(),
+                reply_to: None,
+                buttons: button_labels(p.get("reply_markup")),
+                message_id: Some(id),
+            });
+            let mut m = json!({
+                "message_id": id, "from": bot_user(), "chat": chat_object(&g, c),
+                "date": now.timestamp(), "edit_date": now.timestamp(), "text": text,
+            });
+            if let Some(mk) = markup_value(p.get("reply_markup")) {
+                m["reply_markup"] = mk;
+            }
+            ok(m)
+        }
+        "setmessagereaction" => {
+            let c = chat.unwrap_or(0);
+            let id = p.get("message_id").and_then(Value::as_i64);
+            g.sent.push(Sent {
+                at: now,
+                chat: c,
+                kind: "reaction",
+                text: String::new(),
+                reply_to: id,
+                buttons: Vec::new(),
+                message_id: id,
+            });
+            ok(json!(true))
+        }
+        "answercallbackquery" | "setmycommands" | "deletewebhook" | "deletemycommands" => {
+            ok(json!(true))
+        }
+        "getupdates" => {
+            let offset = p.get("offset").and_then(Value::as_i64).unwrap_or(0);
+            g.updates
+                .retain(|u| u.get("update_id").and_then(Value::as_i64).unwrap_or(0) >= offset);
+            ok(Value::Array(g.updates.iter().cloned().collect()))
+        }
+        _ => err(404, "Not Found: method not found", None),
+    }
+}

@@ -1,0 +1,150 @@
+//! What each scheduled job says: reminders, reflections, the daily summary and the weekly digest.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::{ScheduleError, Timetable};
+use crate::answer::format::{self, esc};
+use crate::app::App;
+use crate::digest;
+use crate::domain::{ChatId, JobKind, Role, UserId};
+use crate::ingest::ButtonAction;
+use crate::store::{Commitment, NewDelivery, Person};
+
+/// The deliveries of one run (reflection writes its rows and sends nothing).
+pub async fn compose(
+    app: &App,
+    table: &Timetable,
+    job: JobKind,
+    at: DateTime<Utc>,
+) -> Result<Vec<NewDelivery>, ScheduleError> {
+    match job {
+        JobKind::RemindersMorning | JobKind::RemindersDayBefore => reminders(app, table, job, at).await,
+        JobKind::Reflection => {
+            digest::reflect(app, table, at).await?;
+            Ok(Vec::new())
+        }
+        JobKind::DailySummary => Ok(digest::daily_deliveries(app, table, at).await?),
+        JobKind::WeeklyDigest => Ok(digest::weekly_deliveries(app, table, at).await?),
+    }
+}
+
+/// A mention that notifies a person in a group (HTML text mention).
+pub fn mention(p: &Person) -> String {
+    format!(
+        "<a href=\"tg://user?id={}\">{}</a>",
+        p.profile.id,
+        esc(&p.profile.first_name)
+    )
+}
+
+async fn reminders(
+    app: &App,
+    table: &Timetable,
+    job: JobKind,
+    at: DateTime<Utc>,
+) -> Result<Vec<NewDelivery>, ScheduleError> {
+    let org = app.store.org(table.org).await?;
+    let today = at.with_timezone(&table.tz).date_naive();
+    let morning = job == JobKind::RemindersMorning;
+    let bound = if morning { today } else { table.next_working_day(today) };
+    let items = app
+        .store
+        .open_commitments_due_by(table.org, &bound.to_string())
+        .await?;
+    let mut by_owner: BTreeMap<UserId, Vec<Commitment>> = BTreeMap::new();
+    for c in items {
+        let Some(due) = c.due else { continue };
+        let wanted = if morning {
+            due.date <= today
+        } else {
+            // Due after today up to the next working day, and not a promise made in the last 12 hours.
+            due.date > today && at - c.created_at >= Duration::hours(12)
+        };
+        if wanted {
+            by_owner.entry(c.owner).or_default().push(c);
+        }
+    }
+    let people = app.store.people(table.org).await?;
+    let mut out = Vec::new();
+    for (owner, items) in by_owner {
+        let Some(p) = people.iter().find(|p| p.profile.id == owner) else {
+            continue;
+        };
+        let lang = app.lang_for(Some(&p.profile), Some(&org));
+        let header = if morning {
+            app.i18n.t(lang, "reminder-morning", &[("n", (items.len() as i64).into())])
+        } else {
+            app.i18n.t(
+                lang,
+                "reminder-day-before",
+                &[("n", (items.len() as i64).into()), ("date", format::date(&app.i18n, lang, bound).into())],
+            )
+        };
+        let mut body = String::new();
+        let numbered = items.len() > 1;
+        for (i, c) in items.iter().enumerate() {
+            let due = c.due.map(|d| format::due(&app.i18n, lang, d)).unwrap_or_default();
+            let late = c.due.is_some_and(|d| d.date < today);
+            let key = if late { "due-overdue" } else { "due-on" };
+            let num = if numbered { format!("{}. ", i + 1) } else { "• ".into() };
+            body.push_str(&format!(
+                "\n{num}{} — {}",
+                esc(&c.content),
+                app.i18n.t(lang, key, &[("date", due.into())])
+            ));
+        }
+        let buttons: Vec<Vec<(String, String)>> = items
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                [ButtonAction::Done, ButtonAction::Snooze, ButtonAction::NotAPromise]
+                    .iter()
+                    .map(|a| {
+                        let mut label = app.i18n.s(lang, &format!("button-{}", a.code()));
+                        if numbered {
+                            label = format!("{} {}", label, i + 1);
+                        }
+                        (label, format!("c:{}:{}", a.code(), c.origin_id))
+                    })
+                    .collect()
+            })
+            .collect();
+        let group = items.iter().find_map(|c| c.source_chat).filter(|c| c.0 < 0);
+        let group_text = format!("{}, {}{}", mention(p), header, body);
+        let dm_text = format!("{header}{body}");
+        let d = if p.profile.dm_open {
+            NewDelivery {
+                chat_id: ChatId(owner.0),
+                to_user: Some(owner),
+                text: dm_text,
+                buttons,
+                fallback_chat_id: group,
+                fallback_text: group.map(|_| group_text),
+                photo: None,
+            }
+        } else if let Some(g) = group {
+            NewDelivery {
+                chat_id: g,
+                to_user: None,
+                text: group_text,
+                buttons,
+                ..Default::default()
+            }
+        } else {
+            tracing::info!(user = %owner, "reminder has nowhere to go: no DM and no group");
+            continue;
+        };
+        out.push(d);
+    }
+    Ok(out)
+}
+
+/// Recipients of summaries: the directors (everyone) and each lead (their reports).
+pub fn summary_recipients(people: &[Person]) -> Vec<&Person> {
+    people
+        .iter()
+        .filter(|p| matches!(p.member.role, Role::Director | Role::Lead))
+        .collect()
+}

@@ -1,0 +1,218 @@
+//! The scheduler: per-org cron timetables on the org's timezone, working days, exactly-once runs.
+//!
+//! A job run is claimed in `job_runs` together with its queued `deliveries` (one transaction);
+//! the [`sender`] then delivers queued items and marks them sent. A crash between the two leaves
+//! the items queued, so a restart sends them once; a claimed run is never composed again.
+
+pub mod jobs;
+pub mod sender;
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc, Weekday};
+use chrono_tz::Tz;
+use croner::Cron;
+
+use crate::app::App;
+use crate::config::ScheduleSettings;
+use crate::domain::{JobKind, OrgId};
+use crate::store::{Org, StoreError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ScheduleError {
+    #[error("invalid cron expression {expr:?}")]
+    Cron {
+        expr: String,
+        #[source]
+        source: croner::errors::CronError,
+    },
+    #[error("storage")]
+    Store(#[from] StoreError),
+    #[error("composing a message")]
+    Compose(#[from] crate::digest::DigestError),
+}
+
+pub fn parse_cron(expr: &str) -> Result<Cron, ScheduleError> {
+    Cron::from_str(expr).map_err(|source| ScheduleError::Cron {
+        expr: expr.to_string(),
+        source,
+    })
+}
+
+/// A run later than this after its time is skipped (with a log line) instead of done late.
+pub const LATE_LIMIT_HOURS: i64 = 6;
+
+/// Per-org overrides stored in `orgs.schedule` (JSON): cron expressions and holidays.
+#[derive(Debug, Clone, Default, serde::Deserialize, serde::Serialize)]
+#[serde(default)]
+pub struct OrgOverrides {
+    pub cron: Option<ScheduleSettings>,
+    pub holidays: Vec<NaiveDate>,
+}
+
+/// One org's timetable.
+#[derive(Debug, Clone)]
+pub struct Timetable {
+    pub org: OrgId,
+    pub tz: Tz,
+    jobs: Vec<(JobKind, Cron)>,
+    holidays: Vec<NaiveDate>,
+}
+
+impl Timetable {
+    pub fn new(org: &Org, defaults: &ScheduleSettings, holidays: &[NaiveDate]) -> Result<Timetable, ScheduleError> {
+        let over: OrgOverrides = org
+            .schedule
+            .as_deref()
+            .and_then(|s| serde_json::from_str(s).ok())
+            .unwrap_or_default();
+        let s = over.cron.as_ref().unwrap_or(defaults);
+        let mut all_holidays = holidays.to_vec();
+        all_holidays.extend(over.holidays);
+        Ok(Timetable {
+            org: org.id,
+            tz: org.timezone,
+            jobs: vec![
+                (JobKind::RemindersMorning, parse_cron(&s.reminders_morning)?),
+                (JobKind::RemindersDayBefore, parse_cron(&s.reminders_day_before)?),
+                (JobKind::Reflection, parse_cron(&s.reflection)?),
+                (JobKind::DailySummary, parse_cron(&s.daily_summary)?),
+                (JobKind::WeeklyDigest, parse_cron(&s.weekly_digest)?),
+            ],
+            holidays: all_holidays,
+        })
+    }
+
+    pub fn is_working_day(&self, d: NaiveDate) -> bool {
+        !matches!(d.weekday(), Weekday::Sat | Weekday::Sun) && !self.holidays.contains(&d)
+    }
+
+    /// The first working day after `d`.
+    pub fn next_working_day(&self, d: NaiveDate) -> NaiveDate {
+        let mut n = d.succ_opt().unwrap_or(d);
+        for _ in 0..30 {
+            if self.is_working_day(n) {
+                return n;
+            }
+            n = n.succ_opt().unwrap_or(n);
+        }
+        n
+    }
+
+    /// Every job time in `(from, to]`, in time order. Holidays have no runs except the weekly digest.
+    pub fn runs_between(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<(DateTime<Utc>, JobKind)> {
+        let mut out = Vec::new();
+        let start = from.with_timezone(&self.tz);
+        for (job, cron) in &self.jobs {
+            let mut t = start;
+            for _ in 0..10_000 {
+                let Ok(next) = cron.find_next_occurrence(&t, false) else {
+                    break;
+                };
+                let utc = next.with_timezone(&Utc);
+                if utc > to {
+                    break;
+                }
+                let day = next.date_naive();
+                if *job == JobKind::WeeklyDigest || self.is_working_day(day) {
+                    out.push((utc, *job));
+                }
+                t = next;
+            }
+        }
+        out.sort_by_key(|(t, j)| (*t, j.as_str()));
+        out
+    }
+
+    /// The period a run at `at` is for: its local date (the week's Monday for the digest).
+    pub fn period_key(&self, job: JobKind, at: DateTime<Utc>) -> String {
+        let d = at.with_timezone(&self.tz).date_naive();
+        match job {
+            JobKind::WeeklyDigest => {
+                let monday = d - Duration::days(d.weekday().num_days_from_monday() as i64);
+                format!("week-{monday}")
+            }
+            _ => d.to_string(),
+        }
+    }
+}
+
+/// Drives jobs: the live loop and `kept replay` both call [`Scheduler::advance`].
+pub struct Scheduler {
+    pub app: Arc<App>,
+    tables: Vec<Timetable>,
+}
+
+impl Scheduler {
+    pub async fn new(app: Arc<App>) -> Result<Scheduler, ScheduleError> {
+        let mut s = Scheduler {
+            app,
+            tables: Vec::new(),
+        };
+        s.reload().await?;
+        Ok(s)
+    }
+
+    /// Re-reads the orgs (a replay adds its org after start).
+    pub async fn reload(&mut self) -> Result<(), ScheduleError> {
+        let mut tables = Vec::new();
+        for id in self.app.store.orgs().await? {
+            let org = self.app.store.org(id).await?;
+            tables.push(Timetable::new(&org, &self.app.settings.schedule, &self.app.settings.org.holidays)?);
+        }
+        self.tables = tables;
+        Ok(())
+    }
+
+    pub fn timetable(&self, org: OrgId) -> Option<&Timetable> {
+        self.tables.iter().find(|t| t.org == org)
+    }
+
+    /// Runs every job due in `(from, to]` in time order. `set_clock` moves a driven clock to each
+    /// run's time first (replay); live, it does nothing. Returns the runs that were claimed.
+    pub async fn advance(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        set_clock: &(dyn Fn(DateTime<Utc>) + Send + Sync),
+        outbox: &impl sender::Outbox,
+    ) -> Result<usize, ScheduleError> {
+        let mut runs: Vec<(DateTime<Utc>, JobKind, &Timetable)> = Vec::new();
+        for t in &self.tables {
+            for (at, job) in t.runs_between(from, to) {
+                runs.push((at, job, t));
+            }
+        }
+        runs.sort_by_key(|(at, job, t)| (*at, t.org, job.as_str()));
+        let mut claimed = 0;
+        for (at, job, table) in runs {
+            set_clock(at);
+            let now = self.app.clock.now();
+            let key = table.period_key(job, at);
+            if now - at > Duration::hours(LATE_LIMIT_HOURS) {
+                if !self.app.store.job_run_exists(job, table.org, &key).await? {
+                    tracing::warn!(org = %table.org, job = job.as_str(), period = %key, "missed run skipped: more than 6 hours late");
+                    self.app.store.claim_run(job, table.org, &key, at, now, &[]).await?;
+                }
+                continue;
+            }
+            if self.app.store.job_run_exists(job, table.org, &key).await? {
+                continue;
+            }
+            let deliveries = jobs::compose(&self.app, table, job, at).await?;
+            if self
+                .app
+                .store
+                .claim_run(job, table.org, &key, at, now, &deliveries)
+                .await?
+                .is_some()
+            {
+                claimed += 1;
+                tracing::info!(org = %table.org, job = job.as_str(), period = %key, n = deliveries.len(), "job run");
+            }
+            sender::deliver_queued(&self.app, outbox, false).await?;
+        }
+        Ok(claimed)
+    }
+}

@@ -1,0 +1,191 @@
+//! The knowledge graph (nodes, edges) and explicit tasks.
+
+use chrono::{DateTime, Utc};
+use sqlx::Row;
+
+use super::{Result, Store, parse, ts};
+use crate::domain::{Due, NodeType, OrgId, Slug, UserId};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    pub id: i64,
+    pub node_type: NodeType,
+    pub title: String,
+    pub slug: String,
+    pub description: Option<String>,
+    pub owner: Option<UserId>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewNode<'a> {
+    pub org_id: OrgId,
+    pub node_type: NodeType,
+    pub title: &'a str,
+    pub description: Option<&'a str>,
+    pub owner: Option<UserId>,
+    pub at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Task {
+    pub id: i64,
+    pub assignee: Option<UserId>,
+    pub title: String,
+    pub status: String,
+    pub priority: String,
+    pub due: Option<Due>,
+}
+
+fn node_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Node> {
+    let t: String = r.try_get("node_type")?;
+    Ok(Node {
+        id: r.try_get("id")?,
+        node_type: parse(&t)?,
+        title: r.try_get("title")?,
+        slug: r.try_get("slug")?,
+        description: r.try_get("description")?,
+        owner: r.try_get::<Option<i64>, _>("owner_user_id")?.map(UserId),
+    })
+}
+
+impl Store {
+    /// Adds a node with a slug unique in the org (`-2`, `-3`... when taken) and, with an owner,
+    /// the `owns` edge to them.
+    pub async fn insert_node(&self, n: &NewNode<'_>) -> Result<Node> {
+        let base = Slug::from_title(n.title);
+        let mut tx = self.pool.begin().await?;
+        let mut slug = base.clone();
+        let mut k = 2;
+        loop {
+            let taken: Option<i64> =
+                sqlx::query_scalar("SELECT id FROM nodes WHERE org_id = ? AND slug = ?")
+                    .bind(n.org_id.0)
+                    .bind(slug.as_str())
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            if taken.is_none() {
+                break;
+            }
+            slug = base.with_suffix(k);
+            k += 1;
+        }
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO nodes (org_id, node_type, title, slug, description, owner_user_id, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(n.org_id.0)
+        .bind(n.node_type.as_str())
+        .bind(n.title)
+        .bind(slug.as_str())
+        .bind(n.description)
+        .bind(n.owner.map(|u| u.0))
+        .bind(ts(n.at))
+        .fetch_one(&mut *tx)
+        .await?;
+        if let Some(owner) = n.owner {
+            sqlx::query(
+                "INSERT OR IGNORE INTO edges (org_id, from_node, to_user, relation, created_at)
+                 VALUES (?, ?, ?, 'owns', ?)",
+            )
+            .bind(n.org_id.0)
+            .bind(id)
+            .bind(owner.0)
+            .bind(ts(n.at))
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(Node {
+            id,
+            node_type: n.node_type,
+            title: n.title.to_string(),
+            slug: slug.to_string(),
+            description: n.description.map(str::to_string),
+            owner: n.owner,
+        })
+    }
+
+    /// Every current node of the org (graphs here are small: tens to hundreds of nodes).
+    pub async fn nodes(&self, org: OrgId) -> Result<Vec<Node>> {
+        let rows = sqlx::query(
+            "SELECT id, node_type, title, slug, description, owner_user_id FROM nodes
+             WHERE org_id = ? AND is_archived = 0 ORDER BY id",
+        )
+        .bind(org.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(node_from_row).collect()
+    }
+
+    /// Nodes a person owns or is responsible for.
+    pub async fn nodes_owned_by(&self, org: OrgId, user: UserId) -> Result<Vec<Node>> {
+        let rows = sqlx::query(
+            "SELECT id, node_type, title, slug, description, owner_user_id FROM nodes
+             WHERE org_id = ?1 AND is_archived = 0 AND (owner_user_id = ?2 OR id IN (
+                 SELECT from_node FROM edges WHERE org_id = ?1 AND to_user = ?2
+                   AND relation IN ('owns', 'responsible_for')))
+             ORDER BY id",
+        )
+        .bind(org.0)
+        .bind(user.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(node_from_row).collect()
+    }
+
+    pub async fn insert_task(
+        &self,
+        org: OrgId,
+        assignee: UserId,
+        title: &str,
+        priority: &str,
+        due: Option<Due>,
+        at: DateTime<Utc>,
+    ) -> Result<i64> {
+        let id = sqlx::query_scalar(
+            "INSERT INTO tasks (org_id, assignee_id, title, priority, due_at, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(org.0)
+        .bind(assignee.0)
+        .bind(title)
+        .bind(priority)
+        .bind(due.map(Due::to_db))
+        .bind(ts(at))
+        .bind(ts(at))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(id)
+    }
+
+    /// A person's open and in-progress tasks, most urgent first.
+    pub async fn open_tasks(&self, org: OrgId, user: UserId) -> Result<Vec<Task>> {
+        let rows = sqlx::query(
+            "SELECT id, assignee_id, title, status, priority, due_at FROM tasks
+             WHERE org_id = ? AND assignee_id = ? AND status IN ('open', 'in_progress')
+             ORDER BY CASE priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'normal' THEN 2 ELSE 3 END,
+                      due_at IS NULL, due_at, id",
+        )
+        .bind(org.0)
+        .bind(user.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let due: Option<String> = r.try_get("due_at")?;
+                Ok(Task {
+                    id: r.try_get("id")?,
+                    assignee: r.try_get::<Option<i64>, _>("assignee_id")?.map(UserId),
+                    title: r.try_get("title")?,
+                    status: r.try_get("status")?,
+                    priority: r.try_get("priority")?,
+                    due: due.as_deref().map(parse_due).transpose()?,
+                })
+            })
+            .collect()
+    }
+}
+
+fn parse_due(s: &str) -> Result<Due> {
+    Due::from_db(s).map_err(|e| super::StoreError::Corrupt(e.to_string()))
+}

@@ -1,0 +1,530 @@
+//! Typed memory: commitments (versioned, never deleted) and the other kinds (deduplicated on write).
+
+use chrono::{DateTime, Utc};
+use sqlx::{AssertSqlSafe, Row};
+
+use super::{Result, Store, StoreError, from_ts, parse, ts};
+use crate::domain::{
+    Author, ChatId, CommitmentState, Confidence, Due, MemoryId, MemoryKind, MessageId, OrgId,
+    UserId, Visibility, normalize_content,
+};
+
+/// Which rows of another person's memory a read may return. Applied inside the SQL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Own memory, a director's, or a lead's about a report: every visibility.
+    Full,
+    /// Everyone else, and every answer in a group chat: `team` rows only.
+    TeamOnly,
+}
+
+impl Scope {
+    fn full(self) -> i64 {
+        (self == Scope::Full) as i64
+    }
+}
+
+/// The current (or an archived) version of a commitment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Commitment {
+    pub id: MemoryId,
+    pub origin_id: MemoryId,
+    pub org_id: OrgId,
+    pub owner: UserId,
+    pub content: String,
+    pub due: Option<Due>,
+    pub state: CommitmentState,
+    pub confidence: Confidence,
+    pub author: Author,
+    pub visibility: Visibility,
+    pub source_chat: Option<ChatId>,
+    pub source_message: Option<MessageId>,
+    pub version_chat: Option<ChatId>,
+    pub version_message: Option<MessageId>,
+    pub requester: Option<UserId>,
+    /// When the promise was first made (same for every version).
+    pub created_at: DateTime<Utc>,
+    /// When this version was written.
+    pub valid_from: DateTime<Utc>,
+    pub archived: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewCommitment<'a> {
+    pub org_id: OrgId,
+    pub owner: UserId,
+    pub content: &'a str,
+    pub due: Option<Due>,
+    pub confidence: Confidence,
+    pub author: Author,
+    pub visibility: Visibility,
+    pub source_chat: Option<ChatId>,
+    pub source_message: Option<MessageId>,
+    pub requester: Option<UserId>,
+    pub request: Option<(ChatId, MessageId)>,
+    pub evidence: &'a str,
+    pub at: DateTime<Utc>,
+}
+
+/// What a new version changes; `None` keeps the current value.
+#[derive(Debug, Clone, Default)]
+pub struct CommitmentChange {
+    pub due: Option<Option<Due>>,
+    pub state: Option<CommitmentState>,
+    pub content: Option<String>,
+    pub confidence: Option<Confidence>,
+    pub author: Option<Author>,
+    pub update: Option<(ChatId, MessageId)>,
+}
+
+/// A memory of another kind than commitment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Memory {
+    pub id: MemoryId,
+    pub org_id: OrgId,
+    pub subject: UserId,
+    pub kind: MemoryKind,
+    pub content: String,
+    pub confidence: Confidence,
+    pub author: Author,
+    pub visibility: Visibility,
+    pub evidence: String,
+    pub source_chat: Option<ChatId>,
+    pub source_message: Option<MessageId>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub archived: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewMemory<'a> {
+    pub org_id: OrgId,
+    pub subject: UserId,
+    pub kind: MemoryKind,
+    pub content: &'a str,
+    pub confidence: Confidence,
+    pub author: Author,
+    pub visibility: Visibility,
+    pub evidence: &'a str,
+    pub source_chat: Option<ChatId>,
+    pub source_message: Option<MessageId>,
+    pub at: DateTime<Utc>,
+}
+
+const COMMITMENT_COLS: &str = "id, origin_id, org_id, subject_id, content, due_at, state, confidence, author,
+    visibility, source_chat_id, source_message_id, version_chat_id, version_message_id, requester_id,
+    created_at, valid_from, is_archived";
+
+fn commitment_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Commitment> {
+    let due: Option<String> = r.try_get("due_at")?;
+    let state: String = r.try_get("state")?;
+    let author: String = r.try_get("author")?;
+    let vis: String = r.try_get("visibility")?;
+    let id = MemoryId(r.try_get("id")?);
+    Ok(Commitment {
+        id,
+        origin_id: r
+            .try_get::<Option<i64>, _>("origin_id")?
+            .map(MemoryId)
+            .unwrap_or(id),
+        org_id: OrgId(r.try_get("org_id")?),
+        owner: UserId(r.try_get("subject_id")?),
+        content: r.try_get("content")?,
+        due: due
+            .as_deref()
+            .map(Due::from_db)
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+        state: parse(&state)?,
+        confidence: Confidence::new(r.try_get("confidence")?)
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+        author: parse(&author)?,
+        visibility: parse(&vis)?,
+        source_chat: r.try_get::<Option<i64>, _>("source_chat_id")?.map(ChatId),
+        source_message: r.try_get::<Option<i64>, _>("source_message_id")?.map(MessageId),
+        version_chat: r.try_get::<Option<i64>, _>("version_chat_id")?.map(ChatId),
+        version_message: r
+            .try_get::<Option<i64>, _>("version_message_id")?
+            .map(MessageId),
+        requester: r.try_get::<Option<i64>, _>("requester_id")?.map(UserId),
+        created_at: from_ts(r.try_get("created_at")?)?,
+        valid_from: from_ts(r.try_get("valid_from")?)?,
+        archived: r.try_get::<i64, _>("is_archived")? != 0,
+    })
+}
+
+const MEMORY_COLS: &str = "id, org_id, subject_id, kind, content, confidence, author, visibility, evidence,
+    source_chat_id, source_message_id, created_at, updated_at, is_archived";
+
+fn memory_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Memory> {
+    let kind: String = r.try_get("kind")?;
+    let author: String = r.try_get("author")?;
+    let vis: String = r.try_get("visibility")?;
+    Ok(Memory {
+        id: MemoryId(r.try_get("id")?),
+        org_id: OrgId(r.try_get("org_id")?),
+        subject: UserId(r.try_get("subject_id")?),
+        kind: parse(&kind)?,
+        content: r.try_get("content")?,
+        confidence: Confidence::new(r.try_get("confidence")?)
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+        author: parse(&author)?,
+        visibility: parse(&vis)?,
+        evidence: r.try_get("evidence")?,
+        source_chat: r.try_get::<Option<i64>, _>("source_chat_id")?.map(ChatId),
+        source_message: r.try_get::<Option<i64>, _>("source_message_id")?.map(MessageId),
+        created_at: from_ts(r.try_get("created_at")?)?,
+        updated_at: from_ts(r.try_get("updated_at")?)?,
+        archived: r.try_get::<i64, _>("is_archived")? != 0,
+    })
+}
+
+impl Store {
+    pub async fn insert_commitment(&self, c: &NewCommitment<'_>) -> Result<Commitment> {
+        let mut tx = self.pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO memories (org_id, subject_id, kind, content, norm_content, confidence, evidence,
+                 author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at,
+                 due_at, due_grain, state, requester_id, request_chat_id, request_message_id,
+                 version_chat_id, version_message_id)
+             VALUES (?, ?, 'commitment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)
+             RETURNING id",
+        )
+        .bind(c.org_id.0)
+        .bind(c.owner.0)
+        .bind(c.content)
+        .bind(normalize_content(c.content))
+        .bind(c.confidence.value())
+        .bind(c.evidence)
+        .bind(c.author.to_string())
+        .bind(c.visibility.as_str())
+        .bind(c.source_chat.map(|x| x.0))
+        .bind(c.source_message.map(|x| x.0))
+        .bind(ts(c.at))
+        .bind(ts(c.at))
+        .bind(ts(c.at))
+        .bind(c.due.map(Due::to_db))
+        .bind(c.due.map(Due::grain_str))
+        .bind(c.requester.map(|x| x.0))
+        .bind(c.request.map(|x| x.0.0))
+        .bind(c.request.map(|x| x.1.0))
+        .bind(c.source_chat.map(|x| x.0))
+        .bind(c.source_message.map(|x| x.0))
+        .fetch_one(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE memories SET origin_id = id WHERE id = ?")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        self.commitment(MemoryId(id)).await
+    }
+
+    pub async fn commitment(&self, id: MemoryId) -> Result<Commitment> {
+        let r = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {COMMITMENT_COLS} FROM memories WHERE id = ? AND kind = 'commitment'"
+        )))
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or_else(|| StoreError::NotFound(format!("commitment {id}")))?;
+        commitment_from_row(&r)
+    }
+
+    /// The current version of the commitment that started at `origin`.
+    pub async fn current_commitment(&self, origin: MemoryId) -> Result<Option<Commitment>> {
+        let r = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {COMMITMENT_COLS} FROM memories
+             WHERE origin_id = ? AND kind = 'commitment' AND is_archived = 0"
+        )))
+        .bind(origin.0)
+        .fetch_optional(&self.pool)
+        .await?;
+        r.as_ref().map(commitment_from_row).transpose()
+    }
+
+    /// Writes a new version with `change` and archives `current`; the origin stays the same.
+    /// Returns `None` when `current` is no longer the current version (a concurrent change won).
+    pub async fn change_commitment(
+        &self,
+        current: &Commitment,
+        change: &CommitmentChange,
+        at: DateTime<Utc>,
+    ) -> Result<Option<Commitment>> {
+        let mut tx = self.pool.begin().await?;
+        let archived = sqlx::query(
+            "UPDATE memories SET is_archived = 1, valid_to = ?, updated_at = ? WHERE id = ? AND is_archived = 0",
+        )
+        .bind(ts(at))
+        .bind(ts(at))
+        .bind(current.id.0)
+        .execute(&mut *tx)
+        .await?;
+        if archived.rows_affected() == 0 {
+            return Ok(None);
+        }
+        let due = change.due.unwrap_or(current.due);
+        let content = change.content.as_deref().unwrap_or(&current.content);
+        let state = change.state.unwrap_or(current.state);
+        let confidence = change.confidence.unwrap_or(current.confidence);
+        let author = change.author.unwrap_or(current.author);
+        let (vchat, vmsg) = match change.update {
+            Some((c, m)) => (Some(c.0), Some(m.0)),
+            None => (None, None),
+        };
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO memories (org_id, subject_id, kind, content, norm_content, confidence, tags, evidence,
+                 author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at,
+                 due_at, due_grain, state, origin_id, requester_id, request_chat_id, request_message_id,
+                 version_chat_id, version_message_id)
+             SELECT org_id, subject_id, kind, ?, ?, ?, tags, evidence, ?, visibility, source_chat_id,
+                 source_message_id, ?, created_at, ?, ?, ?, ?, origin_id, requester_id, request_chat_id,
+                 request_message_id, ?, ?
+             FROM memories WHERE id = ?
+             RETURNING id",
+        )
+        .bind(content)
+        .bind(normalize_content(content))
+        .bind(confidence.value())
+        .bind(author.to_string())
+        .bind(ts(at))
+        .bind(ts(at))
+        .bind(due.map(Due::to_db))
+        .bind(due.map(Due::grain_str))
+        .bind(state.as_str())
+        .bind(vchat)
+        .bind(vmsg)
+        .bind(current.id.0)
+        .fetch_one(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE memories SET superseded_by = ? WHERE id = ?")
+            .bind(id)
+            .bind(current.id.0)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(self.commitment(MemoryId(id)).await?))
+    }
+
+    /// Current commitments a message made, moved, completed or was asked in (any version).
+    pub async fn commitments_of_message(
+        &self,
+        chat: ChatId,
+        msg: MessageId,
+    ) -> Result<Vec<Commitment>> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
+               AND origin_id IN (
+                 SELECT origin_id FROM memories WHERE kind = 'commitment' AND (
+                     (source_chat_id = ?1 AND source_message_id = ?2)
+                  OR (version_chat_id = ?1 AND version_message_id = ?2)
+                  OR (request_chat_id = ?1 AND request_message_id = ?2)))
+             ORDER BY id"
+        )))
+        .bind(chat.0)
+        .bind(msg.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(commitment_from_row).collect()
+    }
+
+    /// Current commitments whose origin is this message.
+    pub async fn commitments_made_in(&self, chat: ChatId, msg: MessageId) -> Result<Vec<Commitment>> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
+               AND source_chat_id = ? AND source_message_id = ? ORDER BY id"
+        )))
+        .bind(chat.0)
+        .bind(msg.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(commitment_from_row).collect()
+    }
+
+    /// A person's open commitments, most recently made first.
+    pub async fn open_commitments(&self, org: OrgId, owner: UserId) -> Result<Vec<Commitment>> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {COMMITMENT_COLS} FROM memories
+             WHERE org_id = ? AND subject_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
+             ORDER BY created_at DESC, id DESC"
+        )))
+        .bind(org.0)
+        .bind(owner.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(commitment_from_row).collect()
+    }
+
+    /// A person's commitments for a context read: open ones, and those closed since `since`.
+    /// `scope` limits visibility inside the query.
+    pub async fn commitments_for(
+        &self,
+        org: OrgId,
+        owner: UserId,
+        scope: Scope,
+        since: DateTime<Utc>,
+    ) -> Result<Vec<Commitment>> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {COMMITMENT_COLS} FROM memories
+             WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
+               AND (state = 'open' OR valid_from >= ?3)
+               AND (?4 = 1 OR visibility = 'team')
+             ORDER BY due_at IS NULL, due_at, created_at"
+        )))
+        .bind(org.0)
+        .bind(owner.0)
+        .bind(ts(since))
+        .bind(scope.full())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(commitment_from_row).collect()
+    }
+
+    /// Every open commitment of the org due on or before `due_by` (a `YYYY-MM-DD` bound, inclusive).
+    pub async fn open_commitments_due_by(&self, org: OrgId, due_by: &str) -> Result<Vec<Commitment>> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {COMMITMENT_COLS} FROM memories
+             WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
+               AND due_at IS NOT NULL AND substr(due_at, 1, 10) <= ?
+             ORDER BY subject_id, due_at, id"
+        )))
+        .bind(org.0)
+        .bind(due_by)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(commitment_from_row).collect()
+    }
+
+    /// Every version of every commitment of the org, oldest first (history, digests, export).
+    pub async fn commitment_versions(&self, org: OrgId) -> Result<Vec<Commitment>> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {COMMITMENT_COLS} FROM memories WHERE org_id = ? AND kind = 'commitment'
+             ORDER BY origin_id, id"
+        )))
+        .bind(org.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(commitment_from_row).collect()
+    }
+
+    /// Inserts a memory, or refreshes the current one with the same subject, kind and normalised
+    /// content (evidence appended, confidence raised to the higher of the two).
+    pub async fn upsert_memory(&self, m: &NewMemory<'_>) -> Result<MemoryId> {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO memories (org_id, subject_id, kind, content, norm_content, confidence, evidence,
+                 author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (org_id, subject_id, kind, norm_content) WHERE is_archived = 0 AND kind <> 'commitment'
+             DO UPDATE SET
+                 evidence = CASE WHEN memories.evidence = '' THEN excluded.evidence
+                                 WHEN instr(memories.evidence, excluded.evidence) > 0 THEN memories.evidence
+                                 ELSE memories.evidence || '; ' || excluded.evidence END,
+                 confidence = max(memories.confidence, excluded.confidence),
+                 updated_at = excluded.updated_at
+             RETURNING id",
+        )
+        .bind(m.org_id.0)
+        .bind(m.subject.0)
+        .bind(m.kind.as_str())
+        .bind(m.content)
+        .bind(normalize_content(m.content))
+        .bind(m.confidence.value())
+        .bind(m.evidence)
+        .bind(m.author.to_string())
+        .bind(m.visibility.as_str())
+        .bind(m.source_chat.map(|x| x.0))
+        .bind(m.source_message.map(|x| x.0))
+        .bind(ts(m.at))
+        .bind(ts(m.at))
+        .bind(ts(m.at))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(MemoryId(id))
+    }
+
+    /// A person's current memories of the non-commitment kinds that `scope` allows.
+    pub async fn memories_for(&self, org: OrgId, subject: UserId, scope: Scope) -> Result<Vec<Memory>> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {MEMORY_COLS} FROM memories
+             WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment' AND is_archived = 0
+               AND (?3 = 1 OR visibility = 'team')
+             ORDER BY id DESC LIMIT 500"
+        )))
+        .bind(org.0)
+        .bind(subject.0)
+        .bind(scope.full())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(memory_from_row).collect()
+    }
+
+    pub async fn memory(&self, id: MemoryId) -> Result<Option<Memory>> {
+        let r = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {MEMORY_COLS} FROM memories WHERE id = ? AND kind <> 'commitment'"
+        )))
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        r.as_ref().map(memory_from_row).transpose()
+    }
+
+    /// Archives one of `subject`'s own memories; false when there is no such current memory.
+    pub async fn archive_memory(&self, id: MemoryId, subject: UserId, at: DateTime<Utc>) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE memories SET is_archived = 1, valid_to = ?, updated_at = ?
+             WHERE id = ? AND subject_id = ? AND kind <> 'commitment' AND is_archived = 0",
+        )
+        .bind(ts(at))
+        .bind(ts(at))
+        .bind(id.0)
+        .bind(subject.0)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Every memory of the other kinds, archived included (export).
+    pub async fn all_memories(&self, org: OrgId) -> Result<Vec<Memory>> {
+        let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {MEMORY_COLS} FROM memories WHERE org_id = ? AND kind <> 'commitment' ORDER BY id"
+        )))
+        .bind(org.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(memory_from_row).collect()
+    }
+
+    /// Current memories of the org whose content mentions one of `needles` (lower-cased), within
+    /// what the asker may see: team rows, plus every row of the subjects in `full_subjects`.
+    pub async fn memories_mentioning(
+        &self,
+        org: OrgId,
+        needles: &[String],
+        full_subjects: &[UserId],
+    ) -> Result<Vec<Memory>> {
+        let mut out = Vec::new();
+        let subjects = serde_json::to_string(&full_subjects.iter().map(|u| u.0).collect::<Vec<_>>())
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        for needle in needles.iter().filter(|n| !n.is_empty()).take(5) {
+            let rows = sqlx::query(AssertSqlSafe(format!(
+            "SELECT {MEMORY_COLS} FROM memories
+                 WHERE org_id = ?1 AND kind <> 'commitment' AND is_archived = 0
+                   AND instr(norm_content, ?2) > 0
+                   AND (visibility = 'team' OR subject_id IN (SELECT value FROM json_each(?3)))
+                 ORDER BY id DESC LIMIT 20"
+        )))
+            .bind(org.0)
+            .bind(needle)
+            .bind(&subjects)
+            .fetch_all(&self.pool)
+            .await?;
+            for r in &rows {
+                let m = memory_from_row(r)?;
+                if !out.iter().any(|x: &Memory| x.id == m.id) {
+                    out.push(m);
+                }
+            }
+        }
+        Ok(out)
+    }
+}

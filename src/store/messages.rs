@@ -1,0 +1,168 @@
+//! Raw messages of linked chats, stored idempotently by (chat_id, message_id).
+
+use chrono::{DateTime, Utc};
+use sqlx::Row;
+
+use super::{Result, Store, from_ts, ts};
+use crate::domain::{ChatId, MessageId, OrgId, UserId};
+
+#[derive(Debug, Clone)]
+pub struct NewMessage<'a> {
+    pub org_id: OrgId,
+    pub chat_id: ChatId,
+    pub message_id: MessageId,
+    pub user_id: Option<UserId>,
+    pub date: DateTime<Utc>,
+    pub text: &'a str,
+    pub reply_to: Option<MessageId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMessage {
+    pub chat_id: ChatId,
+    pub message_id: MessageId,
+    pub user_id: Option<UserId>,
+    pub date: DateTime<Utc>,
+    pub text: String,
+    pub reply_to: Option<MessageId>,
+    pub edit_date: Option<DateTime<Utc>>,
+}
+
+/// Whether a write was new.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stored {
+    New,
+    /// The same message was already there: nothing changed.
+    Duplicate,
+}
+
+fn from_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredMessage> {
+    Ok(StoredMessage {
+        chat_id: ChatId(r.try_get("chat_id")?),
+        message_id: MessageId(r.try_get("message_id")?),
+        user_id: r.try_get::<Option<i64>, _>("user_id")?.map(UserId),
+        date: from_ts(r.try_get("date")?)?,
+        text: r.try_get("text")?,
+        reply_to: r.try_get::<Option<i64>, _>("reply_to")?.map(MessageId),
+        edit_date: r
+            .try_get::<Option<i64>, _>("edit_date")?
+            .map(from_ts)
+            .transpose()?,
+    })
+}
+
+impl Store {
+    pub async fn store_message(&self, m: &NewMessage<'_>) -> Result<Stored> {
+        let done = sqlx::query(
+            "INSERT INTO messages (chat_id, message_id, org_id, user_id, date, text, reply_to)
+             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING",
+        )
+        .bind(m.chat_id.0)
+        .bind(m.message_id.0)
+        .bind(m.org_id.0)
+        .bind(m.user_id.map(|u| u.0))
+        .bind(ts(m.date))
+        .bind(m.text)
+        .bind(m.reply_to.map(|r| r.0))
+        .execute(&self.pool)
+        .await?;
+        Ok(if done.rows_affected() == 1 {
+            Stored::New
+        } else {
+            Stored::Duplicate
+        })
+    }
+
+    /// Replaces a message's text; returns the old text, or `None` when unknown or unchanged.
+    pub async fn edit_message(
+        &self,
+        chat: ChatId,
+        id: MessageId,
+        text: &str,
+        edit_date: DateTime<Utc>,
+    ) -> Result<Option<String>> {
+        let mut tx = self.pool.begin().await?;
+        let old: Option<String> =
+            sqlx::query_scalar("SELECT text FROM messages WHERE chat_id = ? AND message_id = ?")
+                .bind(chat.0)
+                .bind(id.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let Some(old) = old else { return Ok(None) };
+        if old == text {
+            return Ok(None);
+        }
+        sqlx::query("UPDATE messages SET text = ?, edit_date = ? WHERE chat_id = ? AND message_id = ?")
+            .bind(text)
+            .bind(ts(edit_date))
+            .bind(chat.0)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(old))
+    }
+
+    pub async fn message(&self, chat: ChatId, id: MessageId) -> Result<Option<StoredMessage>> {
+        let r = sqlx::query("SELECT * FROM messages WHERE chat_id = ? AND message_id = ?")
+            .bind(chat.0)
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        r.as_ref().map(from_row).transpose()
+    }
+
+    /// The latest message before `before` in a chat, by anyone but `not_from` (accept detection).
+    pub async fn recent_messages(
+        &self,
+        chat: ChatId,
+        before: DateTime<Utc>,
+        since: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<StoredMessage>> {
+        let rows = sqlx::query(
+            "SELECT * FROM messages WHERE chat_id = ? AND date <= ? AND date >= ?
+             ORDER BY date DESC, message_id DESC LIMIT ?",
+        )
+        .bind(chat.0)
+        .bind(ts(before))
+        .bind(ts(since))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(from_row).collect()
+    }
+
+    /// How many messages each person wrote in `[from, to)`.
+    pub async fn message_counts(
+        &self,
+        org: OrgId,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<(UserId, i64)>> {
+        let rows = sqlx::query(
+            "SELECT user_id, count(*) AS n FROM messages
+             WHERE org_id = ? AND date >= ? AND date < ? AND user_id IS NOT NULL GROUP BY user_id",
+        )
+        .bind(org.0)
+        .bind(ts(from))
+        .bind(ts(to))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((UserId(r.try_get("user_id")?), r.try_get("n")?)))
+            .collect()
+    }
+
+    /// When the person last wrote in any linked chat of the org.
+    pub async fn last_message_at(&self, org: OrgId, user: UserId) -> Result<Option<DateTime<Utc>>> {
+        let t: Option<i64> = sqlx::query_scalar(
+            "SELECT max(date) FROM messages WHERE org_id = ? AND user_id = ?",
+        )
+        .bind(org.0)
+        .bind(user.0)
+        .fetch_one(&self.pool)
+        .await?;
+        t.map(from_ts).transpose()
+    }
+}

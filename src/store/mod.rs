@@ -1,0 +1,106 @@
+//! Every SQL statement of kept: SQLite in WAL mode, foreign keys on, migrations at start.
+//!
+//! One file per table group. Timestamps are stored as UTC unix seconds, due dates as local text.
+
+mod chats;
+mod graph;
+mod memories;
+mod messages;
+mod people;
+mod schedule;
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::SqlitePool;
+
+pub use chats::Chat;
+pub use graph::{Node, NewNode, Task};
+pub use memories::{Commitment, CommitmentChange, Memory, NewCommitment, NewMemory, Scope};
+pub use messages::{StoredMessage, NewMessage, Stored};
+pub use people::{Member, Org, Person, UserProfile};
+pub use schedule::{Delivery, NewDelivery, Reflection};
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error")]
+    Db(#[from] sqlx::Error),
+    #[error("migration failed")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored value is corrupt: {0}")]
+    Corrupt(String),
+    #[error("not found: {0}")]
+    NotFound(String),
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// The database, shared by every part of kept.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+fn options() -> SqliteConnectOptions {
+    SqliteConnectOptions::new()
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(5))
+}
+
+impl Store {
+    /// Opens (creating if missing) the database file and runs migrations.
+    pub async fn open(path: &Path) -> Result<Store> {
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options().filename(path))
+            .await?;
+        let store = Store { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// A private in-memory database (replay, tests): one connection, so every query sees it.
+    pub async fn in_memory() -> Result<Store> {
+        let opts = SqliteConnectOptions::from_str("sqlite::memory:")?
+            .foreign_keys(true)
+            .journal_mode(SqliteJournalMode::Memory);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(opts)
+            .await?;
+        let store = Store { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    pub async fn migrate(&self) -> Result<()> {
+        sqlx::migrate!("./migrations").run(&self.pool).await?;
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+pub(crate) fn ts(t: DateTime<Utc>) -> i64 {
+    t.timestamp()
+}
+
+pub(crate) fn from_ts(s: i64) -> Result<DateTime<Utc>> {
+    DateTime::from_timestamp(s, 0).ok_or_else(|| StoreError::Corrupt(format!("timestamp {s}")))
+}
+
+pub(crate) fn parse<T: FromStr>(s: &str) -> Result<T> {
+    s.parse::<T>()
+        .map_err(|_| StoreError::Corrupt(format!("value {s:?}")))
+}

@@ -1,0 +1,331 @@
+//! Orgs, users and their membership (roles, managers).
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use sqlx::Row;
+
+use super::{Result, Store, StoreError, parse, ts};
+use crate::domain::{Lang, OrgId, Role, UserId};
+
+#[derive(Debug, Clone)]
+pub struct Org {
+    pub id: OrgId,
+    pub name: String,
+    pub timezone: Tz,
+    pub locale: Lang,
+    pub schedule: Option<String>,
+}
+
+/// A Telegram user as kept knows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserProfile {
+    pub id: UserId,
+    pub first_name: String,
+    pub last_name: Option<String>,
+    pub username: Option<String>,
+    pub language_code: Option<String>,
+    pub lang_override: Option<Lang>,
+    pub dm_open: bool,
+}
+
+impl UserProfile {
+    pub fn full_name(&self) -> String {
+        match &self.last_name {
+            Some(l) if !l.is_empty() => format!("{} {}", self.first_name, l),
+            _ => self.first_name.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub org_id: OrgId,
+    pub user_id: UserId,
+    pub role: Role,
+    pub position: Option<String>,
+    pub manager_id: Option<UserId>,
+    pub active: bool,
+}
+
+/// A member with their profile.
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub profile: UserProfile,
+    pub member: Member,
+}
+
+fn user_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<UserProfile> {
+    let lang: Option<String> = r.try_get("lang_override")?;
+    Ok(UserProfile {
+        id: UserId(r.try_get("id")?),
+        first_name: r.try_get("first_name")?,
+        last_name: r.try_get("last_name")?,
+        username: r.try_get("username")?,
+        language_code: r.try_get("language_code")?,
+        lang_override: lang.as_deref().map(parse).transpose()?,
+        dm_open: r.try_get::<i64, _>("dm_open")? != 0,
+    })
+}
+
+fn member_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Member> {
+    let role: String = r.try_get("role")?;
+    Ok(Member {
+        org_id: OrgId(r.try_get("org_id")?),
+        user_id: UserId(r.try_get("user_id")?),
+        role: parse(&role)?,
+        position: r.try_get("position")?,
+        manager_id: r.try_get::<Option<i64>, _>("manager_id")?.map(UserId),
+        active: r.try_get::<i64, _>("active")? != 0,
+    })
+}
+
+impl Store {
+    pub async fn create_org(
+        &self,
+        name: &str,
+        timezone: Tz,
+        locale: Lang,
+        now: DateTime<Utc>,
+    ) -> Result<OrgId> {
+        let id = sqlx::query(
+            "INSERT INTO orgs (name, timezone, locale, created_at) VALUES (?, ?, ?, ?) RETURNING id",
+        )
+        .bind(name)
+        .bind(timezone.name())
+        .bind(locale.code())
+        .bind(ts(now))
+        .fetch_one(&self.pool)
+        .await?
+        .try_get::<i64, _>(0)?;
+        Ok(OrgId(id))
+    }
+
+    /// The first org, created from the defaults when there is none yet.
+    pub async fn default_org(
+        &self,
+        name: &str,
+        timezone: Tz,
+        locale: Lang,
+        now: DateTime<Utc>,
+    ) -> Result<OrgId> {
+        let existing: Option<i64> = sqlx::query_scalar("SELECT id FROM orgs ORDER BY id LIMIT 1")
+            .fetch_optional(&self.pool)
+            .await?;
+        match existing {
+            Some(id) => Ok(OrgId(id)),
+            None => self.create_org(name, timezone, locale, now).await,
+        }
+    }
+
+    pub async fn org(&self, id: OrgId) -> Result<Org> {
+        let r = sqlx::query("SELECT id, name, timezone, locale, schedule FROM orgs WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("org {id}")))?;
+        let tz: String = r.try_get("timezone")?;
+        let locale: String = r.try_get("locale")?;
+        Ok(Org {
+            id,
+            name: r.try_get("name")?,
+            timezone: parse(&tz)?,
+            locale: parse(&locale)?,
+            schedule: r.try_get("schedule")?,
+        })
+    }
+
+    pub async fn orgs(&self) -> Result<Vec<OrgId>> {
+        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM orgs ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(ids.into_iter().map(OrgId).collect())
+    }
+
+    pub async fn set_org_schedule(&self, id: OrgId, schedule_json: &str) -> Result<()> {
+        sqlx::query("UPDATE orgs SET schedule = ? WHERE id = ?")
+            .bind(schedule_json)
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Inserts or refreshes a user's names from Telegram; keeps `dm_open` and the language override.
+    pub async fn upsert_user(
+        &self,
+        id: UserId,
+        first_name: &str,
+        last_name: Option<&str>,
+        username: Option<&str>,
+        language_code: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO users (id, first_name, last_name, username, language_code, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name,
+                 last_name = excluded.last_name, username = excluded.username,
+                 language_code = coalesce(excluded.language_code, users.language_code),
+                 updated_at = excluded.updated_at",
+        )
+        .bind(id.0)
+        .bind(first_name)
+        .bind(last_name)
+        .bind(username)
+        .bind(language_code)
+        .bind(ts(now))
+        .bind(ts(now))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn user(&self, id: UserId) -> Result<Option<UserProfile>> {
+        let r = sqlx::query("SELECT * FROM users WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        r.as_ref().map(user_from_row).transpose()
+    }
+
+    pub async fn set_dm_open(&self, id: UserId, open: bool) -> Result<()> {
+        sqlx::query("UPDATE users SET dm_open = ? WHERE id = ?")
+            .bind(open as i64)
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn set_lang_override(&self, id: UserId, lang: Lang) -> Result<()> {
+        sqlx::query("UPDATE users SET lang_override = ? WHERE id = ?")
+            .bind(lang.code())
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Adds the user to the org as a member unless already there (active again if they had left).
+    pub async fn ensure_member(&self, org: OrgId, user: UserId, now: DateTime<Utc>) -> Result<bool> {
+        let done = sqlx::query(
+            "INSERT INTO members (org_id, user_id, role, joined_at) VALUES (?, ?, 'member', ?)
+             ON CONFLICT (org_id, user_id) DO NOTHING",
+        )
+        .bind(org.0)
+        .bind(user.0)
+        .bind(ts(now))
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Sets a member's role (and position or manager when given), adding them if needed.
+    pub async fn set_member(
+        &self,
+        org: OrgId,
+        user: UserId,
+        role: Role,
+        position: Option<&str>,
+        manager: Option<UserId>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO members (org_id, user_id, role, position, manager_id, joined_at)
+             VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (org_id, user_id) DO UPDATE SET role = excluded.role,
+                 position = coalesce(excluded.position, members.position),
+                 manager_id = coalesce(excluded.manager_id, members.manager_id), active = 1",
+        )
+        .bind(org.0)
+        .bind(user.0)
+        .bind(role.as_str())
+        .bind(position)
+        .bind(manager.map(|m| m.0))
+        .bind(ts(now))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    pub async fn member(&self, org: OrgId, user: UserId) -> Result<Option<Member>> {
+        let r = sqlx::query("SELECT * FROM members WHERE org_id = ? AND user_id = ?")
+            .bind(org.0)
+            .bind(user.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        r.as_ref().map(member_from_row).transpose()
+    }
+
+    /// The org a user belongs to (their first, when several).
+    pub async fn org_of_user(&self, user: UserId) -> Result<Option<OrgId>> {
+        let id: Option<i64> = sqlx::query_scalar(
+            "SELECT org_id FROM members WHERE user_id = ? AND active = 1 ORDER BY joined_at, org_id LIMIT 1",
+        )
+        .bind(user.0)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(id.map(OrgId))
+    }
+
+    /// Everyone active in the org, directors first, then by name.
+    pub async fn people(&self, org: OrgId) -> Result<Vec<Person>> {
+        let rows = sqlx::query(
+            "SELECT u.*, m.org_id, m.user_id, m.role, m.position, m.manager_id, m.active
+             FROM members m JOIN users u ON u.id = m.user_id
+             WHERE m.org_id = ? AND m.active = 1
+             ORDER BY CASE m.role WHEN 'director' THEN 0 WHEN 'lead' THEN 1 ELSE 2 END, u.first_name, u.id",
+        )
+        .bind(org.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(Person {
+                    profile: user_from_row(r)?,
+                    member: member_from_row(r)?,
+                })
+            })
+            .collect()
+    }
+
+    pub async fn user_by_username(&self, org: OrgId, username: &str) -> Result<Option<UserId>> {
+        let id: Option<i64> = sqlx::query_scalar(
+            "SELECT u.id FROM users u JOIN members m ON m.user_id = u.id
+             WHERE m.org_id = ? AND lower(u.username) = lower(?) LIMIT 1",
+        )
+        .bind(org.0)
+        .bind(username.trim_start_matches('@'))
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(id.map(UserId))
+    }
+
+    /// Everyone below `lead` by `manager_id`, transitively (not the lead).
+    pub async fn reports_of(&self, org: OrgId, lead: UserId) -> Result<Vec<UserId>> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "WITH RECURSIVE r(id) AS (
+                 SELECT user_id FROM members WHERE org_id = ?1 AND manager_id = ?2 AND user_id <> ?2
+                 UNION
+                 SELECT m.user_id FROM members m JOIN r ON m.manager_id = r.id WHERE m.org_id = ?1
+             ) SELECT id FROM r WHERE id <> ?2",
+        )
+        .bind(org.0)
+        .bind(lead.0)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(ids.into_iter().map(UserId).collect())
+    }
+
+    /// The org's directors (digest recipients), earliest first.
+    pub async fn directors(&self, org: OrgId) -> Result<Vec<UserId>> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT user_id FROM members WHERE org_id = ? AND role = 'director' AND active = 1
+             ORDER BY joined_at, rowid",
+        )
+        .bind(org.0)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(ids.into_iter().map(UserId).collect())
+    }
+}
