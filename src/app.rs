@@ -29,7 +29,11 @@ pub struct App {
 }
 
 impl App {
-    pub async fn new(store: Store, clock: SharedClock, settings: Settings) -> Result<Arc<App>, AppError> {
+    pub async fn new(
+        store: Store,
+        clock: SharedClock,
+        settings: Settings,
+    ) -> Result<Arc<App>, AppError> {
         let default_org = store
             .default_org(
                 &settings.org.name,

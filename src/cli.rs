@@ -17,7 +17,11 @@ use crate::domain::{Lang, OrgId, UserId};
 use crate::store::Store;
 
 #[derive(Debug, Parser)]
-#[command(name = "kept", version, about = "The memory of a small team, as a Telegram bot")]
+#[command(
+    name = "kept",
+    version,
+    about = "The memory of a small team, as a Telegram bot"
+)]
 pub struct Cli {
     /// Configuration file (default: ./kept.toml when present).
     #[arg(long, global = true)]
@@ -110,9 +114,19 @@ pub enum Command {
 
 /// Entry point for the binary.
 pub fn main(cli: Cli) -> ExitCode {
-    let quiet = matches!(cli.command, Command::When { .. } | Command::Replay { .. } | Command::Demo { .. } | Command::Ask { .. } | Command::Digest { .. });
+    let quiet = matches!(
+        cli.command,
+        Command::When { .. }
+            | Command::Replay { .. }
+            | Command::Demo { .. }
+            | Command::Ask { .. }
+            | Command::Digest { .. }
+    );
     crate::telemetry::init(false, if quiet { "warn" } else { "info,sqlx=warn" });
-    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: cannot start the runtime: {e}");
@@ -143,7 +157,9 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                 crate::telemetry::init(true, "info,sqlx=warn");
             }
             settings.ensure_data_dir()?;
-            let store = Store::open(&settings.database_path()).await.context("opening the database")?;
+            let store = Store::open(&settings.database_path())
+                .await
+                .context("opening the database")?;
             let app = App::new(store, Arc::new(SystemClock) as SharedClock, settings).await?;
             let token = crate::bot::live::token(&app)?;
             crate::bot::live::run(app, token).await?;
@@ -154,34 +170,82 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                 Lang::Ru => include_str!("../demo/demo-ru.jsonl"),
                 Lang::En => include_str!("../demo/demo-en.jsonl"),
             };
-            let out = crate::replay::run_text(text, crate::replay::Options { tz: chrono_tz::Europe::Moscow, lang }).await?;
+            let out = crate::replay::run_text(
+                text,
+                crate::replay::Options {
+                    tz: chrono_tz::Europe::Moscow,
+                    lang,
+                },
+            )
+            .await?;
             println!("{}", out.transcript);
             if let Some(chart) = out.chart {
-                std::fs::write(&png, chart).with_context(|| format!("writing {}", png.display()))?;
+                std::fs::write(&png, chart)
+                    .with_context(|| format!("writing {}", png.display()))?;
                 println!("weekly chart written to {}", png.display());
             }
         }
-        Command::Replay { scenario, json, tz, llm } => {
+        Command::Replay {
+            scenario,
+            json,
+            tz,
+            llm,
+        } => {
             if llm != "none" && llm != "config" {
                 bail!("--llm must be none or config");
             }
-            let tz: Tz = tz.parse().map_err(|_| anyhow::anyhow!("--tz: unknown timezone {tz:?}"))?;
-            let out = crate::replay::run_file(&scenario, crate::replay::Options { tz, lang: Lang::Ru }).await?;
+            let tz: Tz = tz
+                .parse()
+                .map_err(|_| anyhow::anyhow!("--tz: unknown timezone {tz:?}"))?;
+            let out =
+                crate::replay::run_file(&scenario, crate::replay::Options { tz, lang: Lang::Ru })
+                    .await?;
             print!("{}", out.transcript);
             if let Some(path) = json {
                 let text = serde_json::to_string_pretty(&out.json)?;
-                std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+                std::fs::write(&path, text)
+                    .with_context(|| format!("writing {}", path.display()))?;
             }
         }
-        Command::When { now, tz, lang, text } => when(&now, &tz, lang.map(Lang::from), text)?,
-        Command::Ask { db, as_user, explain, question } => ask(cli.config.as_deref(), &db, UserId(as_user), explain, &question).await?,
-        Command::Digest { kind, db, org, at, png } => digest(cli.config.as_deref(), kind, &db, OrgId(org), &at, png).await?,
+        Command::When {
+            now,
+            tz,
+            lang,
+            text,
+        } => when(&now, &tz, lang.map(Lang::from), text)?,
+        Command::Ask {
+            db,
+            as_user,
+            explain,
+            question,
+        } => {
+            ask(
+                cli.config.as_deref(),
+                &db,
+                UserId(as_user),
+                explain,
+                &question,
+            )
+            .await?
+        }
+        Command::Digest {
+            kind,
+            db,
+            org,
+            at,
+            png,
+        } => digest(cli.config.as_deref(), kind, &db, OrgId(org), &at, png).await?,
         Command::Migrate => {
             let settings = load(cli.config.as_deref())?;
             settings.ensure_data_dir()?;
-            let store = Store::open(&settings.database_path()).await.context("migrating")?;
+            let store = Store::open(&settings.database_path())
+                .await
+                .context("migrating")?;
             store.close().await;
-            println!("migrations applied to {}", settings.database_path().display());
+            println!(
+                "migrations applied to {}",
+                settings.database_path().display()
+            );
         }
         Command::CheckConfig => {
             let settings = load(cli.config.as_deref())?;
@@ -193,14 +257,17 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
 }
 
 fn when(now: &str, tz: &str, lang: Option<Lang>, text: Option<String>) -> anyhow::Result<()> {
-    let tz: Tz = tz.parse().map_err(|_| anyhow::anyhow!("--tz: unknown timezone {tz:?}"))?;
+    let tz: Tz = tz
+        .parse()
+        .map_err(|_| anyhow::anyhow!("--tz: unknown timezone {tz:?}"))?;
     let now = DateTime::parse_from_rfc3339(now)
         .map_err(|e| anyhow::anyhow!("--now: not an RFC 3339 time ({e})"))?
         .with_timezone(&tz);
     let one = |t: &str| {
         let l = lang.unwrap_or_else(|| Lang::detect(t));
         let v = crate::extract::dates::resolve(t, now, l);
-        let f = |d: Option<chrono::NaiveDateTime>| d.map(|d| d.format("%Y-%m-%dT%H:%M:%S").to_string());
+        let f =
+            |d: Option<chrono::NaiveDateTime>| d.map(|d| d.format("%Y-%m-%dT%H:%M:%S").to_string());
         serde_json::json!({
             "text": t,
             "start": v.as_ref().and_then(|v| f(v.start)),
@@ -223,12 +290,18 @@ fn when(now: &str, tz: &str, lang: Option<Lang>, text: Option<String>) -> anyhow
     Ok(())
 }
 
-async fn open_existing(config: Option<&std::path::Path>, db: &std::path::Path, at: Option<DateTime<Utc>>) -> anyhow::Result<Arc<App>> {
+async fn open_existing(
+    config: Option<&std::path::Path>,
+    db: &std::path::Path,
+    at: Option<DateTime<Utc>>,
+) -> anyhow::Result<Arc<App>> {
     if !db.exists() {
         bail!("no database at {}", db.display());
     }
     let settings = Settings::load(config).unwrap_or_default();
-    let store = Store::open(db).await.with_context(|| format!("opening {}", db.display()))?;
+    let store = Store::open(db)
+        .await
+        .with_context(|| format!("opening {}", db.display()))?;
     let clock: SharedClock = match at {
         Some(t) => Arc::new(DrivenClock::new(t)),
         None => Arc::new(SystemClock),
@@ -236,9 +309,19 @@ async fn open_existing(config: Option<&std::path::Path>, db: &std::path::Path, a
     Ok(App::new(store, clock, settings).await?)
 }
 
-async fn ask(config: Option<&std::path::Path>, db: &std::path::Path, user: UserId, explain: bool, question: &str) -> anyhow::Result<()> {
+async fn ask(
+    config: Option<&std::path::Path>,
+    db: &std::path::Path,
+    user: UserId,
+    explain: bool,
+    question: &str,
+) -> anyhow::Result<()> {
     let app = open_existing(config, db, None).await?;
-    let org_id = app.store.org_of_user(user).await?.with_context(|| format!("user {user} is not a member of any org"))?;
+    let org_id = app
+        .store
+        .org_of_user(user)
+        .await?
+        .with_context(|| format!("user {user} is not a member of any org"))?;
     let org = app.store.org(org_id).await?;
     let profile = app.store.user(user).await?;
     let lang = app.lang_for(profile.as_ref(), Some(&org));
@@ -246,38 +329,61 @@ async fn ask(config: Option<&std::path::Path>, db: &std::path::Path, user: UserI
     let reply = a.question(question).await?;
     println!("{}", reply.text);
     for row in &reply.buttons {
-        println!("[{}]", row.iter().map(|b| b.0.as_str()).collect::<Vec<_>>().join("] ["));
+        println!(
+            "[{}]",
+            row.iter()
+                .map(|b| b.0.as_str())
+                .collect::<Vec<_>>()
+                .join("] [")
+        );
     }
     if explain {
         println!("\n--- context ---");
         if let Some(p) = a.people.iter().find(|p| p.profile.id == user) {
-            let ctx = crate::context::read(&app.store, &a.viewer, p, app.clock.now(), org.timezone).await?;
+            let ctx = crate::context::read(&app.store, &a.viewer, p, app.clock.now(), org.timezone)
+                .await?;
             print!("{}", crate::context::render(&ctx));
         }
     }
     Ok(())
 }
 
-async fn digest(config: Option<&std::path::Path>, kind: DigestKind, db: &std::path::Path, org: OrgId, at: &str, png: Option<PathBuf>) -> anyhow::Result<()> {
+async fn digest(
+    config: Option<&std::path::Path>,
+    kind: DigestKind,
+    db: &std::path::Path,
+    org: OrgId,
+    at: &str,
+    png: Option<PathBuf>,
+) -> anyhow::Result<()> {
     let at = DateTime::parse_from_rfc3339(at)
         .map_err(|e| anyhow::anyhow!("--at: not an RFC 3339 time ({e})"))?
         .with_timezone(&Utc);
     let app = open_existing(config, db, Some(at)).await?;
-    let o = app.store.org(org).await.with_context(|| format!("org {org}"))?;
-    let table = crate::schedule::Timetable::new(&o, &app.settings.schedule, &app.settings.org.holidays)?;
+    let o = app
+        .store
+        .org(org)
+        .await
+        .with_context(|| format!("org {org}"))?;
+    let table =
+        crate::schedule::Timetable::new(&o, &app.settings.schedule, &app.settings.org.holidays)?;
     let people = app.store.people(org).await?;
     let recipient = crate::schedule::jobs::summary_recipients(&people)
         .into_iter()
         .next()
         .context("the org has no director or lead to address the digest to")?;
     match kind {
-        DigestKind::Daily => println!("{}", crate::digest::daily_text(&app, &table, at, recipient).await?),
+        DigestKind::Daily => println!(
+            "{}",
+            crate::digest::daily_text(&app, &table, at, recipient).await?
+        ),
         DigestKind::Weekly => {
             let (text, chart) = crate::digest::weekly(&app, &table, at, recipient).await?;
             println!("{text}");
             if let Some(path) = png {
                 let bytes = crate::digest::chart::render_png(&chart)?;
-                std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))?;
+                std::fs::write(&path, bytes)
+                    .with_context(|| format!("writing {}", path.display()))?;
                 println!("chart written to {}", path.display());
             }
         }

@@ -174,7 +174,11 @@ impl Settings {
         };
         for (key, value) in env {
             if key == "TELOXIDE_TOKEN" {
-                set_path(&mut root, &["telegram", "token"], toml::Value::String(value.clone()));
+                set_path(
+                    &mut root,
+                    &["telegram", "token"],
+                    toml::Value::String(value.clone()),
+                );
             }
         }
         // KEPT__ variables last: they win over the file and TELOXIDE_TOKEN.
@@ -240,7 +244,10 @@ impl Settings {
     pub fn ensure_data_dir(&self) -> Result<(), ConfigError> {
         let bad = |e: std::io::Error| ConfigError::Invalid {
             key: "data_dir".into(),
-            message: format!("{} is not a writable directory: {e}", self.data_dir.display()),
+            message: format!(
+                "{} is not a writable directory: {e}",
+                self.data_dir.display()
+            ),
         };
         std::fs::create_dir_all(&self.data_dir).map_err(bad)?;
         let probe = self.data_dir.join(".kept-write-test");
@@ -275,11 +282,23 @@ impl Settings {
         lines.insert("org.timezone", self.org.timezone.clone());
         lines.insert("org.locale", self.org.locale.clone());
         lines.insert("org.holidays", format!("{:?}", self.org.holidays));
-        lines.insert("schedule.reminders_morning", self.schedule.reminders_morning.clone());
-        lines.insert("schedule.reminders_day_before", self.schedule.reminders_day_before.clone());
+        lines.insert(
+            "schedule.reminders_morning",
+            self.schedule.reminders_morning.clone(),
+        );
+        lines.insert(
+            "schedule.reminders_day_before",
+            self.schedule.reminders_day_before.clone(),
+        );
         lines.insert("schedule.reflection", self.schedule.reflection.clone());
-        lines.insert("schedule.daily_summary", self.schedule.daily_summary.clone());
-        lines.insert("schedule.weekly_digest", self.schedule.weekly_digest.clone());
+        lines.insert(
+            "schedule.daily_summary",
+            self.schedule.daily_summary.clone(),
+        );
+        lines.insert(
+            "schedule.weekly_digest",
+            self.schedule.weekly_digest.clone(),
+        );
         lines.insert("log.json", self.log.json.to_string());
         lines
             .into_iter()
@@ -349,8 +368,8 @@ mod tests {
 
     #[test]
     fn unknown_timezone_names_the_key() {
-        let err = Settings::load_from(None, &env(&[("KEPT__ORG__TIMEZONE", "Mars/Base")]))
-            .unwrap_err();
+        let err =
+            Settings::load_from(None, &env(&[("KEPT__ORG__TIMEZONE", "Mars/Base")])).unwrap_err();
         assert!(err.to_string().contains("org.timezone"), "{err}");
     }
 

@@ -23,7 +23,12 @@ pub struct Viewer {
 }
 
 impl Viewer {
-    pub async fn load(store: &Store, org: OrgId, asker: UserId, in_group: bool) -> Result<Viewer, StoreError> {
+    pub async fn load(
+        store: &Store,
+        org: OrgId,
+        asker: UserId,
+        in_group: bool,
+    ) -> Result<Viewer, StoreError> {
         let role = store
             .member(org, asker)
             .await?
@@ -114,9 +119,12 @@ pub async fn read(
     let scope = viewer.scope_for(subject);
     let today = now.with_timezone(&tz).date_naive();
     let since = now - Duration::days(RECENT_DAYS);
-    let all = store.commitments_for(viewer.org, subject, scope, since).await?;
-    let (mut open, closed): (Vec<_>, Vec<_>) =
-        all.into_iter().partition(|c| c.state == CommitmentState::Open);
+    let all = store
+        .commitments_for(viewer.org, subject, scope, since)
+        .await?;
+    let (mut open, closed): (Vec<_>, Vec<_>) = all
+        .into_iter()
+        .partition(|c| c.state == CommitmentState::Open);
     open.sort_by_key(|c| {
         let overdue = c.due.is_some_and(|d| d.date < today);
         (!overdue, c.due.is_none(), c.due, c.created_at)
@@ -178,7 +186,11 @@ pub fn render(ctx: &PersonContext) -> String {
     out.push_str("## open commitments\n");
     for c in &ctx.open {
         let due = c.due.map(|d| d.to_db()).unwrap_or_else(|| "-".into());
-        let overdue = if c.due.is_some_and(|d| d.date < ctx.today) { " OVERDUE" } else { "" };
+        let overdue = if c.due.is_some_and(|d| d.date < ctx.today) {
+            " OVERDUE"
+        } else {
+            ""
+        };
         out.push_str(&format!(
             "- [m:{}] {} due={}{} confidence={:.1}\n",
             c.id,
@@ -192,8 +204,15 @@ pub fn render(ctx: &PersonContext) -> String {
     for c in &ctx.recently_done {
         out.push_str(&format!("- [m:{}] {}\n", c.id, c.content));
     }
-    for kind in MemoryKind::ALL.iter().filter(|k| **k != MemoryKind::Commitment) {
-        let rows: Vec<_> = ctx.memories.iter().filter(|(m, _)| m.kind == *kind).collect();
+    for kind in MemoryKind::ALL
+        .iter()
+        .filter(|k| **k != MemoryKind::Commitment)
+    {
+        let rows: Vec<_> = ctx
+            .memories
+            .iter()
+            .filter(|(m, _)| m.kind == *kind)
+            .collect();
         if rows.is_empty() {
             continue;
         }
@@ -215,7 +234,10 @@ pub fn render(ctx: &PersonContext) -> String {
     }
     out.push_str("## tasks\n");
     for t in &ctx.tasks {
-        out.push_str(&format!("- [t:{}] {} priority={} status={}\n", t.id, t.title, t.priority, t.status));
+        out.push_str(&format!(
+            "- [t:{}] {} priority={} status={}\n",
+            t.id, t.title, t.priority, t.status
+        ));
     }
     if !ctx.reflections.is_empty() {
         out.push_str("## reflections\n");

@@ -111,7 +111,10 @@ mod tests {
         let en = message_ids(EN);
         let only_ru: Vec<_> = ru.iter().filter(|k| !en.contains(k)).collect();
         let only_en: Vec<_> = en.iter().filter(|k| !ru.contains(k)).collect();
-        assert!(only_ru.is_empty() && only_en.is_empty(), "ru only: {only_ru:?}, en only: {only_en:?}");
+        assert!(
+            only_ru.is_empty() && only_en.is_empty(),
+            "ru only: {only_ru:?}, en only: {only_en:?}"
+        );
         assert!(ru.len() > 20);
     }
 
@@ -124,8 +127,14 @@ mod tests {
         assert_eq!(p(5), "5 обещаний");
         assert_eq!(p(21), "21 обещание");
         assert_eq!(p(11), "11 обещаний");
-        assert_eq!(i.t(Lang::En, "promises-count", &[("n", 1.into())]), "1 promise");
-        assert_eq!(i.t(Lang::En, "promises-count", &[("n", 3.into())]), "3 promises");
+        assert_eq!(
+            i.t(Lang::En, "promises-count", &[("n", 1.into())]),
+            "1 promise"
+        );
+        assert_eq!(
+            i.t(Lang::En, "promises-count", &[("n", 3.into())]),
+            "3 promises"
+        );
     }
 
     #[test]

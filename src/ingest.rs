@@ -71,7 +71,14 @@ pub struct Ingest<'a> {
     pub names: &'a [names::Person],
 }
 
-fn analyze(text: &str, at: DateTime<Utc>, org: &Org, from: UserId, names: &[names::Person], mentions: &[UserId]) -> Vec<Finding> {
+fn analyze(
+    text: &str,
+    at: DateTime<Utc>,
+    org: &Org,
+    from: UserId,
+    names: &[names::Person],
+    mentions: &[UserId],
+) -> Vec<Finding> {
     let mention_ids: Vec<i64> = mentions.iter().map(|u| u.0).collect();
     commitments::analyze(&MessageInput {
         text,
@@ -156,22 +163,46 @@ impl Ingest<'_> {
                 if c.due == Some(due) {
                     return Ok(None);
                 }
-                self.change(m, &c, CommitmentChange { due: Some(Some(due)), ..Default::default() }, Effect::Moved)
-                    .await
+                self.change(
+                    m,
+                    &c,
+                    CommitmentChange {
+                        due: Some(Some(due)),
+                        ..Default::default()
+                    },
+                    Effect::Moved,
+                )
+                .await
             }
             Finding::Done { words } => {
                 let Some(c) = self.target(m, &words, false).await? else {
                     return Ok(None);
                 };
-                self.change(m, &c, CommitmentChange { state: Some(CommitmentState::Done), ..Default::default() }, Effect::Done)
-                    .await
+                self.change(
+                    m,
+                    &c,
+                    CommitmentChange {
+                        state: Some(CommitmentState::Done),
+                        ..Default::default()
+                    },
+                    Effect::Done,
+                )
+                .await
             }
             Finding::Cancelled { words } => {
                 let Some(c) = self.target(m, &words, true).await? else {
                     return Ok(None);
                 };
-                self.change(m, &c, CommitmentChange { state: Some(CommitmentState::Cancelled), ..Default::default() }, Effect::Cancelled)
-                    .await
+                self.change(
+                    m,
+                    &c,
+                    CommitmentChange {
+                        state: Some(CommitmentState::Cancelled),
+                        ..Default::default()
+                    },
+                    Effect::Cancelled,
+                )
+                .await
             }
             // Requests and offers become commitments only when accepted (see `accept`).
             Finding::Request { .. } | Finding::Offer { .. } => Ok(None),
@@ -222,7 +253,11 @@ impl Ingest<'_> {
         if others_allowed && !words.is_empty() {
             let mut others = Vec::new();
             for p in self.people.iter().filter(|p| p.profile.id != m.from) {
-                for c in self.store.open_commitments(self.org.id, p.profile.id).await? {
+                for c in self
+                    .store
+                    .open_commitments(self.org.id, p.profile.id)
+                    .await?
+                {
                     if self.may_change(m.from, &c) {
                         others.push(c);
                     }
@@ -238,7 +273,12 @@ impl Ingest<'_> {
         Ok(None)
     }
 
-    async fn made(&self, m: &Incoming<'_>, content: &str, due: Option<Due>) -> Result<Option<Effect>, IngestError> {
+    async fn made(
+        &self,
+        m: &Incoming<'_>,
+        content: &str,
+        due: Option<Due>,
+    ) -> Result<Option<Effect>, IngestError> {
         // A promise in reply to a request is its acceptance.
         if let Some(e) = self.accept_request(m, due, true).await? {
             return Ok(Some(e));
@@ -265,7 +305,15 @@ impl Ingest<'_> {
         if let Some(c) = same {
             if due.is_some() && due != c.due {
                 return self
-                    .change(m, &c, CommitmentChange { due: Some(due), ..Default::default() }, Effect::Moved)
+                    .change(
+                        m,
+                        &c,
+                        CommitmentChange {
+                            due: Some(due),
+                            ..Default::default()
+                        },
+                        Effect::Moved,
+                    )
                     .await;
             }
             return Ok(None);
@@ -294,7 +342,11 @@ impl Ingest<'_> {
         Ok(Some(Effect::Created(c)))
     }
 
-    async fn accept(&self, m: &Incoming<'_>, due: Option<Due>) -> Result<Option<Effect>, IngestError> {
+    async fn accept(
+        &self,
+        m: &Incoming<'_>,
+        due: Option<Due>,
+    ) -> Result<Option<Effect>, IngestError> {
         self.accept_request(m, due, false).await
     }
 
@@ -330,7 +382,11 @@ impl Ingest<'_> {
             let found = analyze(&msg.text, msg.date, self.org, author, self.names, &[]);
             for f in found {
                 let (owner, content, req_due) = match f {
-                    Finding::Request { addressee, content, due } => {
+                    Finding::Request {
+                        addressee,
+                        content,
+                        due,
+                    } => {
                         let to_me = addressee == Some(m.from.0) || (addressee.is_none() && replied);
                         if !to_me {
                             continue;
@@ -340,12 +396,23 @@ impl Ingest<'_> {
                     Finding::Offer { content, due } if replied => (author, content, due),
                     _ => continue,
                 };
-                let existing = self.store.commitments_of_message(m.chat, msg.message_id).await?;
+                let existing = self
+                    .store
+                    .commitments_of_message(m.chat, msg.message_id)
+                    .await?;
                 if let Some(c) = existing.into_iter().find(|c| c.owner == owner) {
                     // Already accepted: a second "ок, к среде" can only move the date.
                     if due.is_some() && due != c.due && c.state == CommitmentState::Open {
                         return self
-                            .change(m, &c, CommitmentChange { due: Some(due), ..Default::default() }, Effect::Moved)
+                            .change(
+                                m,
+                                &c,
+                                CommitmentChange {
+                                    due: Some(due),
+                                    ..Default::default()
+                                },
+                                Effect::Moved,
+                            )
                             .await;
                     }
                     return Ok(None);
@@ -390,7 +457,10 @@ impl Ingest<'_> {
             Finding::Accept { due } => Some((None, *due)),
             _ => None,
         });
-        for c in made.into_iter().filter(|c| c.state == CommitmentState::Open) {
+        for c in made
+            .into_iter()
+            .filter(|c| c.state == CommitmentState::Open)
+        {
             let change = match &promise {
                 Some((content, due)) => {
                     let mut ch = CommitmentChange::default();
@@ -439,7 +509,12 @@ fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
     }
     cands
         .iter()
-        .map(|c| (overlap(words, &commitments::significant_stems(&c.content)), c))
+        .map(|c| {
+            (
+                overlap(words, &commitments::significant_stems(&c.content)),
+                c,
+            )
+        })
         .filter(|(n, _)| *n > 0)
         .max_by_key(|(n, c)| (*n, c.created_at))
         .map(|(_, c)| c.clone())

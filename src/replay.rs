@@ -164,9 +164,13 @@ fn parse(text: &str) -> Result<Vec<Line>, ReplayError> {
         if raw.trim().is_empty() {
             continue;
         }
-        let value: Value = serde_json::from_str(raw).map_err(|e| bad(n, format!("not JSON: {e}")))?;
+        let value: Value =
+            serde_json::from_str(raw).map_err(|e| bad(n, format!("not JSON: {e}")))?;
         let kind = value.get("type").and_then(Value::as_str).unwrap_or("");
-        if !matches!(kind, "org" | "member" | "node" | "message" | "edit" | "clock") {
+        if !matches!(
+            kind,
+            "org" | "member" | "node" | "message" | "edit" | "clock"
+        ) {
             return Err(bad(n, format!("unknown event type {kind:?}")));
         }
         if let Some(from) = value.get("from").filter(|f| f.is_object())
@@ -174,14 +178,17 @@ fn parse(text: &str) -> Result<Vec<Line>, ReplayError> {
         {
             return Err(bad(n, "the user object in \"from\" has no id"));
         }
-        let event: Event = serde_json::from_str(raw).map_err(|e| bad(n, format!("bad {kind} event: {e}")))?;
+        let event: Event =
+            serde_json::from_str(raw).map_err(|e| bad(n, format!("bad {kind} event: {e}")))?;
         let at = match &event {
             Event::Message { date, .. } => Some(parse_time(n, date)?),
             Event::Edit { date: Some(d), .. } => Some(parse_time(n, d)?),
             Event::Clock { at } => Some(parse_time(n, at)?),
             _ => None,
         };
-        if let Event::Org { timezone: Some(tz), .. } = &event
+        if let Event::Org {
+            timezone: Some(tz), ..
+        } = &event
             && tz.parse::<Tz>().is_err()
         {
             return Err(bad(n, format!("unknown timezone {tz:?}")));
@@ -288,7 +295,11 @@ impl Runner {
                     .unwrap_or("group")
                     .to_string()
             };
-            let buttons = if s.buttons.is_empty() { String::new() } else { format!("\n      [{}]", s.buttons.join("] [")) };
+            let buttons = if s.buttons.is_empty() {
+                String::new()
+            } else {
+                format!("\n      [{}]", s.buttons.join("] ["))
+            };
             self.out.push_str(&format!(
                 "{at}  kept → {to} ({}): {}{buttons}\n",
                 s.kind,
@@ -313,7 +324,10 @@ impl Runner {
             let first = self.name(id);
             json!({"id": id, "type": "private", "first_name": first})
         } else {
-            self.groups.get(&id).cloned().unwrap_or_else(|| json!({"id": id, "type": "supergroup", "title": "group"}))
+            self.groups
+                .get(&id)
+                .cloned()
+                .unwrap_or_else(|| json!({"id": id, "type": "supergroup", "title": "group"}))
         }
     }
 
@@ -348,7 +362,10 @@ impl Runner {
     fn chat_for(&mut self, n: usize, chat: &ChatRef, from: i64) -> Result<Value, ReplayError> {
         match chat {
             ChatRef::Dm(s) if s == "dm" => Ok(self.chat_json(from)),
-            ChatRef::Dm(s) => Err(bad(n, format!("chat must be an object or \"dm\", not {s:?}"))),
+            ChatRef::Dm(s) => Err(bad(
+                n,
+                format!("chat must be an object or \"dm\", not {s:?}"),
+            )),
             ChatRef::Id(id) if *id > 0 => Ok(self.chat_json(*id)),
             ChatRef::Id(id) => Ok(self.chat_json(*id)),
             ChatRef::Group { id, kind, title } => {
@@ -357,7 +374,10 @@ impl Runner {
                 }
                 let kind = kind.clone().unwrap_or_else(|| "supergroup".into());
                 if kind != "group" && kind != "supergroup" {
-                    return Err(bad(n, format!("chat type must be group or supergroup, not {kind:?}")));
+                    return Err(bad(
+                        n,
+                        format!("chat type must be group or supergroup, not {kind:?}"),
+                    ));
                 }
                 let v = json!({"id": id, "type": kind, "title": title.clone().unwrap_or_else(|| "group".into())});
                 self.groups.insert(*id, v.clone());
@@ -391,7 +411,15 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
     settings.org.timezone = opts.tz.name().to_string();
     settings.org.locale = opts.lang.code().to_string();
     let mut tz = opts.tz;
-    if let Some(Line { event: Event::Org { name, timezone, locale }, .. }) = lines.first() {
+    if let Some(Line {
+        event: Event::Org {
+            name,
+            timezone,
+            locale,
+        },
+        ..
+    }) = lines.first()
+    {
         if let Some(n) = name {
             settings.org.name = n.clone();
         }
@@ -439,10 +467,27 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         match &line.event {
             Event::Org { .. } if n == lines[0].n => {}
             Event::Org { .. } => return Err(bad(n, "the org line must come first")),
-            Event::Member { user, role, position, manager, dm_open } => {
-                let role: Role = role.as_deref().unwrap_or("member").parse().map_err(|_| bad(n, "bad role"))?;
+            Event::Member {
+                user,
+                role,
+                position,
+                manager,
+                dm_open,
+            } => {
+                let role: Role = role
+                    .as_deref()
+                    .unwrap_or("member")
+                    .parse()
+                    .map_err(|_| bad(n, "bad role"))?;
                 app.store
-                    .upsert_user(UserId(user.id), user.first_name.as_deref().unwrap_or("?"), user.last_name.as_deref(), user.username.as_deref(), user.language_code.as_deref(), now())
+                    .upsert_user(
+                        UserId(user.id),
+                        user.first_name.as_deref().unwrap_or("?"),
+                        user.last_name.as_deref(),
+                        user.username.as_deref(),
+                        user.language_code.as_deref(),
+                        now(),
+                    )
                     .await?;
                 if let Some(m) = manager
                     && app.store.user(UserId(*m)).await?.is_none()
@@ -450,12 +495,24 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                     return Err(bad(n, format!("manager {m} is not a member yet")));
                 }
                 app.store
-                    .set_member(org, UserId(user.id), role, position.as_deref(), manager.map(UserId), now())
+                    .set_member(
+                        org,
+                        UserId(user.id),
+                        role,
+                        position.as_deref(),
+                        manager.map(UserId),
+                        now(),
+                    )
                     .await?;
                 app.store.set_dm_open(UserId(user.id), *dm_open).await?;
                 r.users.insert(user.id, user_json(user));
             }
-            Event::Node { node_type, title, owner, description } => {
+            Event::Node {
+                node_type,
+                title,
+                owner,
+                description,
+            } => {
                 let node_type = node_type.parse().map_err(|_| bad(n, "bad node_type"))?;
                 if let Some(o) = owner
                     && app.store.user(UserId(*o)).await?.is_none()
@@ -463,10 +520,24 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                     return Err(bad(n, format!("node owner {o} is not a member")));
                 }
                 app.store
-                    .insert_node(&NewNode { org_id: org, node_type, title, description: description.as_deref(), owner: owner.map(UserId), at: now() })
+                    .insert_node(&NewNode {
+                        org_id: org,
+                        node_type,
+                        title,
+                        description: description.as_deref(),
+                        owner: owner.map(UserId),
+                        at: now(),
+                    })
                     .await?;
             }
-            Event::Message { chat, id, from, text, reply_to, .. } => {
+            Event::Message {
+                chat,
+                id,
+                from,
+                text,
+                reply_to,
+                ..
+            } => {
                 let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
                 r.advance(at).await?;
                 let user = r.user_from(n, from).await?;
@@ -474,19 +545,55 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                 let chat_v = r.chat_for(n, chat, uid)?;
                 let chat_id = chat_v.get("id").and_then(Value::as_i64).unwrap_or(0);
                 if chat_id < 0 {
-                    let supergroup = chat_v.get("type").and_then(Value::as_str) == Some("supergroup");
-                    let title = chat_v.get("title").and_then(Value::as_str).map(str::to_string);
-                    if app.store.chat(crate::domain::ChatId(chat_id)).await?.is_none() {
-                        app.store.link_chat(org, crate::domain::ChatId(chat_id), supergroup, title.as_deref(), at).await?;
+                    let supergroup =
+                        chat_v.get("type").and_then(Value::as_str) == Some("supergroup");
+                    let title = chat_v
+                        .get("title")
+                        .and_then(Value::as_str)
+                        .map(str::to_string);
+                    if app
+                        .store
+                        .chat(crate::domain::ChatId(chat_id))
+                        .await?
+                        .is_none()
+                    {
+                        app.store
+                            .link_chat(
+                                org,
+                                crate::domain::ChatId(chat_id),
+                                supergroup,
+                                title.as_deref(),
+                                at,
+                            )
+                            .await?;
                     }
                 }
                 r.sandbox.register_chat(chat_v.clone());
-                let who = user.get("first_name").and_then(Value::as_str).unwrap_or("?").to_string();
-                let place = if chat_id > 0 { "DM".to_string() } else { chat_v.get("title").and_then(Value::as_str).unwrap_or("group").to_string() };
-                r.out.push_str(&format!("{}  {who} @ {place}: {text}\n", line.at.map(|t| t.with_timezone(&tz).format("%a %d.%m %H:%M").to_string()).unwrap_or_default()));
+                let who = user
+                    .get("first_name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("?")
+                    .to_string();
+                let place = if chat_id > 0 {
+                    "DM".to_string()
+                } else {
+                    chat_v
+                        .get("title")
+                        .and_then(Value::as_str)
+                        .unwrap_or("group")
+                        .to_string()
+                };
+                r.out.push_str(&format!(
+                    "{}  {who} @ {place}: {text}\n",
+                    line.at
+                        .map(|t| t.with_timezone(&tz).format("%a %d.%m %H:%M").to_string())
+                        .unwrap_or_default()
+                ));
                 let mut m = json!({"message_id": id, "date": at.timestamp(), "chat": chat_v, "from": user, "text": text});
                 if let Some(rt) = reply_to {
-                    let replied = r.messages.get(&(chat_id, *rt)).cloned().unwrap_or_else(|| json!({"message_id": rt, "date": at.timestamp(), "chat": chat_v}));
+                    let replied = r.messages.get(&(chat_id, *rt)).cloned().unwrap_or_else(
+                        || json!({"message_id": rt, "date": at.timestamp(), "chat": chat_v}),
+                    );
                     m["reply_to_message"] = replied;
                 }
                 let mut plain = m.clone();
@@ -496,11 +603,22 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                 r.messages.insert((chat_id, *id), plain);
                 r.dispatch(json!({"message": m})).await?;
             }
-            Event::Edit { chat, id, from, text, .. } => {
+            Event::Edit {
+                chat,
+                id,
+                from,
+                text,
+                ..
+            } => {
                 let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
                 r.advance(at).await?;
                 let from_id = match from {
-                    Some(f) => r.user_from(n, f).await?.get("id").and_then(Value::as_i64).unwrap_or(0),
+                    Some(f) => r
+                        .user_from(n, f)
+                        .await?
+                        .get("id")
+                        .and_then(Value::as_i64)
+                        .unwrap_or(0),
                     None => 0,
                 };
                 let chat_id = match chat {
@@ -516,7 +634,11 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                 m["text"] = json!(text);
                 m["edit_date"] = json!(at.timestamp());
                 r.messages.insert((chat_id, *id), m.clone());
-                r.out.push_str(&format!("{}  (edit) {}: {text}\n", at.with_timezone(&tz).format("%a %d.%m %H:%M"), r.name(m["from"]["id"].as_i64().unwrap_or(0))));
+                r.out.push_str(&format!(
+                    "{}  (edit) {}: {text}\n",
+                    at.with_timezone(&tz).format("%a %d.%m %H:%M"),
+                    r.name(m["from"]["id"].as_i64().unwrap_or(0))
+                ));
                 r.dispatch(json!({"edited_message": m})).await?;
             }
             Event::Clock { .. } => {
@@ -530,8 +652,18 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         }
     }
     let json = result_json(&r).await?;
-    let chart = r.sandbox.sent().iter().rev().find(|s| s.kind == "photo").and(app.store.last_photo().await?);
-    Ok(Outcome { json, transcript: r.out.clone(), chart })
+    let chart = r
+        .sandbox
+        .sent()
+        .iter()
+        .rev()
+        .find(|s| s.kind == "photo")
+        .and(app.store.last_photo().await?);
+    Ok(Outcome {
+        json,
+        transcript: r.out.clone(),
+        chart,
+    })
 }
 
 async fn result_json(r: &Runner) -> Result<Value, ReplayError> {
@@ -559,7 +691,9 @@ async fn result_json(r: &Runner) -> Result<Value, ReplayError> {
         let o = h.origin();
         let updates: Vec<Value> = h.versions[1..]
             .iter()
-            .filter_map(|v| Some(json!({"chat": v.version_chat?.0, "message": v.version_message?.0})))
+            .filter_map(|v| {
+                Some(json!({"chat": v.version_chat?.0, "message": v.version_message?.0}))
+            })
             .collect();
         commitments.push(json!({
             "id": c.origin_id.0,
@@ -595,5 +729,7 @@ async fn result_json(r: &Runner) -> Result<Value, ReplayError> {
         .into_iter()
         .map(|n| json!({"id": n.id, "node_type": n.node_type.as_str(), "title": n.title, "slug": n.slug, "owner": n.owner.map(|u| u.0)}))
         .collect();
-    Ok(json!({"transcript": transcript, "commitments": commitments, "memories": memories, "nodes": nodes}))
+    Ok(
+        json!({"transcript": transcript, "commitments": commitments, "memories": memories, "nodes": nodes}),
+    )
 }

@@ -22,7 +22,10 @@ pub fn esc(s: &str) -> String {
 
 /// "пт, 27 ноября" / "Fri, Nov 27", with the time when one was said.
 pub fn date(i18n: &I18n, lang: Lang, d: NaiveDate) -> String {
-    let wd = i18n.s(lang, &format!("weekday-short-{}", d.weekday().number_from_monday()));
+    let wd = i18n.s(
+        lang,
+        &format!("weekday-short-{}", d.weekday().number_from_monday()),
+    );
     let month = i18n.s(lang, &format!("month-of-{}", d.month()));
     match lang {
         Lang::Ru => format!("{wd}, {} {month}", d.day()),

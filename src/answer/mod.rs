@@ -110,9 +110,18 @@ impl<'a> Answerer<'a> {
     }
 
     async fn ctx(&self, id: UserId) -> Result<Option<PersonContext>, AnswerError> {
-        let Some(p) = self.person(id) else { return Ok(None) };
+        let Some(p) = self.person(id) else {
+            return Ok(None);
+        };
         Ok(Some(
-            context::read(&self.app.store, &self.viewer, p, self.now, self.org.timezone).await?,
+            context::read(
+                &self.app.store,
+                &self.viewer,
+                p,
+                self.now,
+                self.org.timezone,
+            )
+            .await?,
         ))
     }
 
@@ -127,7 +136,11 @@ impl<'a> Answerer<'a> {
         match c.due {
             Some(d) => {
                 let when = format::due(&self.app.i18n, self.lang, d);
-                let key = if d.date < today { "due-overdue" } else { "due-on" };
+                let key = if d.date < today {
+                    "due-overdue"
+                } else {
+                    "due-on"
+                };
                 s.push_str(" — ");
                 s.push_str(&self.t(key, &[("date", when.into())]));
             }
@@ -152,14 +165,25 @@ impl<'a> Answerer<'a> {
         for c in &ctx.open {
             lines.push(self.line(c, ctx.today));
         }
-        for t in ctx.tasks.iter().filter(|t| t.priority == "urgent" || t.priority == "high") {
-            lines.push(format!("• {} ({})", esc(&t.title), self.s(&format!("priority-{}", t.priority))));
+        for t in ctx
+            .tasks
+            .iter()
+            .filter(|t| t.priority == "urgent" || t.priority == "high")
+        {
+            lines.push(format!(
+                "• {} ({})",
+                esc(&t.title),
+                self.s(&format!("priority-{}", t.priority))
+            ));
         }
         if lines.is_empty() {
             return Ok(Reply::text(self.s("priorities-empty")));
         }
         let overdue = ctx.overdue().count() as i64;
-        let mut text = self.t("priorities-header", &[("n", (ctx.open.len() as i64).into())]);
+        let mut text = self.t(
+            "priorities-header",
+            &[("n", (ctx.open.len() as i64).into())],
+        );
         if overdue > 0 {
             text.push(' ');
             text.push_str(&self.t("overdue-count", &[("n", overdue.into())]));
@@ -189,7 +213,9 @@ impl<'a> Answerer<'a> {
         let ids = names::resolve(who, &extract_people(&self.people));
         match ids.as_slice() {
             [one] => Ok(UserId(*one)),
-            [] => Err(Reply::text(self.t("person-unknown", &[("name", esc(who).into())]))),
+            [] => Err(Reply::text(
+                self.t("person-unknown", &[("name", esc(who).into())]),
+            )),
             many => Err(Reply {
                 text: self.t("person-which", &[("name", esc(who).into())]),
                 buttons: many
@@ -219,7 +245,10 @@ impl<'a> Answerer<'a> {
         let name = esc(&ctx.person.profile.full_name());
         let mut text = self.t(
             "status-header",
-            &[("name", name.clone().into()), ("n", (ctx.open.len() as i64).into())],
+            &[
+                ("name", name.clone().into()),
+                ("n", (ctx.open.len() as i64).into()),
+            ],
         );
         for c in &ctx.open {
             text.push('\n');
@@ -229,7 +258,11 @@ impl<'a> Answerer<'a> {
             text.push_str("\n\n");
             text.push_str(&self.s("status-tasks"));
             for t in &ctx.tasks {
-                text.push_str(&format!("\n• {} ({})", esc(&t.title), self.s(&format!("priority-{}", t.priority))));
+                text.push_str(&format!(
+                    "\n• {} ({})",
+                    esc(&t.title),
+                    self.s(&format!("priority-{}", t.priority))
+                ));
             }
         }
         if !ctx.recently_done.is_empty() {
@@ -295,7 +328,11 @@ impl<'a> Answerer<'a> {
         let mut text = String::new();
         let mut people = 0;
         for p in self.overseen() {
-            let open = self.app.store.open_commitments(self.org.id, p.profile.id).await?;
+            let open = self
+                .app
+                .store
+                .open_commitments(self.org.id, p.profile.id)
+                .await?;
             let late: Vec<_> = open
                 .iter()
                 .filter(|c| c.due.is_some_and(|d| d.date < today))
@@ -330,7 +367,10 @@ impl<'a> Answerer<'a> {
             .into_iter()
             .filter(|n| {
                 let have = intent::topic_stems(&n.title);
-                want.iter().any(|w| have.iter().any(|h| h == w || (w.chars().count() >= 3 && h.starts_with(w.as_str()))))
+                want.iter().any(|w| {
+                    have.iter()
+                        .any(|h| h == w || (w.chars().count() >= 3 && h.starts_with(w.as_str())))
+                })
             })
             .collect())
     }
@@ -345,7 +385,9 @@ impl<'a> Answerer<'a> {
             })
             .collect();
         if lines.is_empty() {
-            return Ok(Reply::text(self.t("owner-unknown", &[("topic", esc(topic).into())])));
+            return Ok(Reply::text(
+                self.t("owner-unknown", &[("topic", esc(topic).into())]),
+            ));
         }
         Ok(Reply::text(lines.join("\n")))
     }
@@ -367,7 +409,11 @@ impl<'a> Answerer<'a> {
         let today = self.now.with_timezone(&self.org.timezone).date_naive();
         let mut lines = Vec::new();
         for n in &nodes {
-            let mut l = format!("• <b>{}</b> ({})", esc(&n.title), self.s(&format!("node-{}", n.node_type)));
+            let mut l = format!(
+                "• <b>{}</b> ({})",
+                esc(&n.title),
+                self.s(&format!("node-{}", n.node_type))
+            );
             if let Some(d) = &n.description {
                 l.push_str(&format!(": {}", esc(d)));
             }
@@ -377,25 +423,44 @@ impl<'a> Answerer<'a> {
             lines.push(l);
         }
         for m in &memories {
-            let hedge = if m.confidence.is_hedged() { format!("{} ", self.s("hedge")) } else { String::new() };
-            lines.push(format!("• {hedge}{} ({})", esc(&m.content), esc(&self.name(m.subject))));
+            let hedge = if m.confidence.is_hedged() {
+                format!("{} ", self.s("hedge"))
+            } else {
+                String::new()
+            };
+            lines.push(format!(
+                "• {hedge}{} ({})",
+                esc(&m.content),
+                esc(&self.name(m.subject))
+            ));
         }
         for p in &self.people {
             let scope = self.viewer.scope_for(p.profile.id);
             for c in self
                 .app
                 .store
-                .commitments_for(self.org.id, p.profile.id, scope, self.now - Duration::days(30))
+                .commitments_for(
+                    self.org.id,
+                    p.profile.id,
+                    scope,
+                    self.now - Duration::days(30),
+                )
                 .await?
             {
                 let have = intent::topic_stems(&c.content);
                 if stems.iter().any(|s| have.contains(s)) {
-                    lines.push(format!("{} ({})", self.line(&c, today), esc(&p.profile.first_name)));
+                    lines.push(format!(
+                        "{} ({})",
+                        self.line(&c, today),
+                        esc(&p.profile.first_name)
+                    ));
                 }
             }
         }
         if lines.is_empty() {
-            return Ok(Reply::text(self.t("know-nothing", &[("topic", esc(topic).into())])));
+            return Ok(Reply::text(
+                self.t("know-nothing", &[("topic", esc(topic).into())]),
+            ));
         }
         Ok(Reply::text(format!(
             "{}\n{}",
@@ -413,9 +478,17 @@ impl<'a> Answerer<'a> {
         let subject = names::people_in(content, &extract_people(&self.people))
             .into_iter()
             .map(|(_, id)| UserId(id))
-            .find(|id| *id != self.viewer.asker && self.viewer.scope_for(*id) == Scope::Full && self.viewer.role != Role::Member)
+            .find(|id| {
+                *id != self.viewer.asker
+                    && self.viewer.scope_for(*id) == Scope::Full
+                    && self.viewer.role != Role::Member
+            })
             .unwrap_or(self.viewer.asker);
-        let confidence = if self.viewer.role == Role::Director { Confidence::CONFIRMED } else { Confidence::RULES };
+        let confidence = if self.viewer.role == Role::Director {
+            Confidence::CONFIRMED
+        } else {
+            Confidence::RULES
+        };
         self.app
             .store
             .upsert_memory(&NewMemory {
@@ -432,7 +505,10 @@ impl<'a> Answerer<'a> {
                 at: self.now,
             })
             .await?;
-        Ok(Reply::text(self.t("remembered", &[("name", esc(&self.name(subject)).into())])))
+        Ok(Reply::text(self.t(
+            "remembered",
+            &[("name", esc(&self.name(subject)).into())],
+        )))
     }
 
     /// What can be asked, with buttons for the common questions.
@@ -470,13 +546,25 @@ impl<'a> Answerer<'a> {
         if let Some(pos) = &p.member.position {
             text.push_str(&format!("\n{}", esc(pos)));
         }
-        text.push_str(&format!("\n\n{}", self.t("promises-header", &[("n", (ctx.open.len() as i64).into())])));
+        text.push_str(&format!(
+            "\n\n{}",
+            self.t("promises-header", &[("n", (ctx.open.len() as i64).into())])
+        ));
         for c in &ctx.open {
             text.push('\n');
             text.push_str(&self.line(c, ctx.today));
         }
-        for kind in [MemoryKind::Fact, MemoryKind::Trait, MemoryKind::Preference, MemoryKind::Context] {
-            let rows: Vec<_> = ctx.memories.iter().filter(|(m, _)| m.kind == kind).collect();
+        for kind in [
+            MemoryKind::Fact,
+            MemoryKind::Trait,
+            MemoryKind::Preference,
+            MemoryKind::Context,
+        ] {
+            let rows: Vec<_> = ctx
+                .memories
+                .iter()
+                .filter(|(m, _)| m.kind == kind)
+                .collect();
             if rows.is_empty() {
                 continue;
             }
@@ -506,7 +594,11 @@ impl<'a> Answerer<'a> {
             .store
             .archive_memory(MemoryId(id), self.viewer.asker, self.now)
             .await?;
-        Ok(Reply::text(self.s(if done { "forget-done" } else { "forget-unknown" })))
+        Ok(Reply::text(self.s(if done {
+            "forget-done"
+        } else {
+            "forget-unknown"
+        })))
     }
 
     /// `/team`: per person open and overdue counts (directors and leads).
@@ -517,12 +609,25 @@ impl<'a> Answerer<'a> {
         let today = self.now.with_timezone(&self.org.timezone).date_naive();
         let mut text = self.s("team-header");
         for p in self.overseen() {
-            let open = self.app.store.open_commitments(self.org.id, p.profile.id).await?;
-            let late = open.iter().filter(|c| c.due.is_some_and(|d| d.date < today)).count();
+            let open = self
+                .app
+                .store
+                .open_commitments(self.org.id, p.profile.id)
+                .await?;
+            let late = open
+                .iter()
+                .filter(|c| c.due.is_some_and(|d| d.date < today))
+                .count();
             text.push_str(&format!(
                 "\n• {} — {}",
                 esc(&p.profile.full_name()),
-                self.t("team-line", &[("open", (open.len() as i64).into()), ("overdue", (late as i64).into())])
+                self.t(
+                    "team-line",
+                    &[
+                        ("open", (open.len() as i64).into()),
+                        ("overdue", (late as i64).into())
+                    ]
+                )
             ));
         }
         Ok(Reply::text(text))

@@ -45,7 +45,12 @@ async fn remember_user(app: &App, u: &User) -> Result<(), BotError> {
     Ok(())
 }
 
-async fn send(bot: &Bot, chat: ChatId, reply_to: Option<MessageId>, reply: &Reply) -> HandlerResult {
+async fn send(
+    bot: &Bot,
+    chat: ChatId,
+    reply_to: Option<MessageId>,
+    reply: &Reply,
+) -> HandlerResult {
     let mut req = bot
         .send_message(chat, reply.text.clone())
         .parse_mode(ParseMode::Html);
@@ -74,18 +79,30 @@ fn mentions(msg: &Message) -> Vec<Uid> {
         .collect()
 }
 
-pub async fn on_message(bot: Bot, app: Arc<App>, me: Arc<BotIdentity>, msg: Message) -> HandlerResult {
+pub async fn on_message(
+    bot: Bot,
+    app: Arc<App>,
+    me: Arc<BotIdentity>,
+    msg: Message,
+) -> HandlerResult {
     let Some(from) = msg.from.clone() else {
         return Ok(());
     };
     let from = &from;
-    let span = tracing::info_span!("message", chat_id = msg.chat.id.0, user_id = from.id.0, message_id = msg.id.0);
+    let span = tracing::info_span!(
+        "message",
+        chat_id = msg.chat.id.0,
+        user_id = from.id.0,
+        message_id = msg.id.0
+    );
     async move {
         if from.is_bot {
             return Ok(());
         }
         if let Some(to) = msg.migrate_to_chat_id() {
-            app.store.migrate_chat(domain::ChatId(msg.chat.id.0), domain::ChatId(to.0)).await?;
+            app.store
+                .migrate_chat(domain::ChatId(msg.chat.id.0), domain::ChatId(to.0))
+                .await?;
             tracing::info!(to = to.0, "group migrated to a supergroup");
             return Ok(());
         }
@@ -119,7 +136,13 @@ async fn org_and_lang(app: &App, user: Uid) -> Result<(Option<Org>, Lang), BotEr
     Ok((org, lang))
 }
 
-async fn private(bot: &Bot, app: &Arc<App>, me: &BotIdentity, msg: &Message, from: &User) -> HandlerResult {
+async fn private(
+    bot: &Bot,
+    app: &Arc<App>,
+    me: &BotIdentity,
+    msg: &Message,
+    from: &User,
+) -> HandlerResult {
     let user = uid(from);
     let now = app.clock.now();
     let text = text_of(msg).unwrap_or("").trim();
@@ -135,25 +158,60 @@ async fn private(bot: &Bot, app: &Arc<App>, me: &BotIdentity, msg: &Message, fro
     let (org, lang) = org_and_lang(app, user).await?;
     let reply_to = Some(msg.id);
     let Some(org) = org else {
-        let key = if cmd == Some(Command::Start) { "start-unknown" } else { "dm-unknown" };
-        return send(bot, msg.chat.id, reply_to, &Reply { text: app.i18n.s(lang, key), buttons: vec![] }).await;
+        let key = if cmd == Some(Command::Start) {
+            "start-unknown"
+        } else {
+            "dm-unknown"
+        };
+        return send(
+            bot,
+            msg.chat.id,
+            reply_to,
+            &Reply {
+                text: app.i18n.s(lang, key),
+                buttons: vec![],
+            },
+        )
+        .await;
     };
     if text.is_empty() {
-        return send(bot, msg.chat.id, reply_to, &Reply { text: app.i18n.s(lang, "empty-message"), buttons: vec![] }).await;
+        return send(
+            bot,
+            msg.chat.id,
+            reply_to,
+            &Reply {
+                text: app.i18n.s(lang, "empty-message"),
+                buttons: vec![],
+            },
+        )
+        .await;
     }
     let a = Answerer::new(app, &org, user, false, lang).await?;
     let reply = match cmd {
         Some(Command::Start) => Reply {
-            text: app.i18n.t(lang, "start-welcome", &[("name", crate::answer::format::esc(&from.first_name).into())]),
+            text: app.i18n.t(
+                lang,
+                "start-welcome",
+                &[("name", crate::answer::format::esc(&from.first_name).into())],
+            ),
             buttons: a.help().buttons,
         },
-        Some(Command::Help) => Reply { text: app.i18n.s(lang, "help"), buttons: vec![] },
+        Some(Command::Help) => Reply {
+            text: app.i18n.s(lang, "help"),
+            buttons: vec![],
+        },
         Some(Command::Lang(arg)) => match arg.parse::<Lang>() {
             Ok(l) => {
                 app.store.set_lang_override(user, l).await?;
-                Reply { text: app.i18n.s(l, "lang-set"), buttons: vec![] }
+                Reply {
+                    text: app.i18n.s(l, "lang-set"),
+                    buttons: vec![],
+                }
             }
-            Err(_) => Reply { text: app.i18n.s(lang, "lang-usage"), buttons: vec![] },
+            Err(_) => Reply {
+                text: app.i18n.s(lang, "lang-usage"),
+                buttons: vec![],
+            },
         },
         Some(Command::Me) => a.about_me().await?,
         Some(Command::Priorities) => a.intent(Intent::MyPriorities).await?,
@@ -162,8 +220,14 @@ async fn private(bot: &Bot, app: &Arc<App>, me: &BotIdentity, msg: &Message, fro
         Some(Command::Forget(arg)) => a.forget(&arg).await?,
         Some(Command::Remember(arg)) => a.intent(Intent::Remember { content: arg }).await?,
         Some(Command::Role(arg)) => role(app, &org, user, &arg, lang).await?,
-        Some(Command::Link) => Reply { text: app.i18n.s(lang, "link-in-group"), buttons: vec![] },
-        None if text.starts_with('/') => Reply { text: app.i18n.s(lang, "unknown-command"), buttons: vec![] },
+        Some(Command::Link) => Reply {
+            text: app.i18n.s(lang, "link-in-group"),
+            buttons: vec![],
+        },
+        None if text.starts_with('/') => Reply {
+            text: app.i18n.s(lang, "unknown-command"),
+            buttons: vec![],
+        },
         None => a.question(text).await?,
     };
     send(bot, msg.chat.id, reply_to, &reply).await
@@ -171,8 +235,15 @@ async fn private(bot: &Bot, app: &Arc<App>, me: &BotIdentity, msg: &Message, fro
 
 /// `/role @user director|lead|member [position]` (directors only).
 async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<Reply, BotError> {
-    let plain = |k: &str| Reply { text: app.i18n.s(lang, k), buttons: vec![] };
-    let is_director = app.store.member(org.id, user).await?.is_some_and(|m| m.role == Role::Director);
+    let plain = |k: &str| Reply {
+        text: app.i18n.s(lang, k),
+        buttons: vec![],
+    };
+    let is_director = app
+        .store
+        .member(org.id, user)
+        .await?
+        .is_some_and(|m| m.role == Role::Director);
     if !is_director {
         return Ok(plain("role-refused"));
     }
@@ -190,19 +261,55 @@ async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<
         Err(_) => app.store.user_by_username(org.id, who).await?,
     };
     let Some(target) = target else {
-        return Ok(Reply { text: app.i18n.t(lang, "person-unknown", &[("name", crate::answer::format::esc(who).into())]), buttons: vec![] });
+        return Ok(Reply {
+            text: app.i18n.t(
+                lang,
+                "person-unknown",
+                &[("name", crate::answer::format::esc(who).into())],
+            ),
+            buttons: vec![],
+        });
     };
     if app.store.user(target).await?.is_none() {
-        return Ok(Reply { text: app.i18n.t(lang, "person-unknown", &[("name", crate::answer::format::esc(who).into())]), buttons: vec![] });
+        return Ok(Reply {
+            text: app.i18n.t(
+                lang,
+                "person-unknown",
+                &[("name", crate::answer::format::esc(who).into())],
+            ),
+            buttons: vec![],
+        });
     }
-    app.store.set_member(org.id, target, role, position.as_deref(), None, app.clock.now()).await?;
+    app.store
+        .set_member(
+            org.id,
+            target,
+            role,
+            position.as_deref(),
+            None,
+            app.clock.now(),
+        )
+        .await?;
     Ok(Reply {
-        text: app.i18n.t(lang, "role-set", &[("name", crate::answer::format::esc(who).into()), ("role", app.i18n.s(lang, &format!("role-{role}")).into())]),
+        text: app.i18n.t(
+            lang,
+            "role-set",
+            &[
+                ("name", crate::answer::format::esc(who).into()),
+                ("role", app.i18n.s(lang, &format!("role-{role}")).into()),
+            ],
+        ),
         buttons: vec![],
     })
 }
 
-async fn group(bot: &Bot, app: &Arc<App>, me: &BotIdentity, msg: &Message, from: &User) -> HandlerResult {
+async fn group(
+    bot: &Bot,
+    app: &Arc<App>,
+    me: &BotIdentity,
+    msg: &Message,
+    from: &User,
+) -> HandlerResult {
     let user = uid(from);
     let now = app.clock.now();
     let chat = domain::ChatId(msg.chat.id.0);
@@ -210,16 +317,35 @@ async fn group(bot: &Bot, app: &Arc<App>, me: &BotIdentity, msg: &Message, from:
     let cmd = parse_command(text.trim(), me);
     let linked = app.store.chat(chat).await?.filter(|c| c.active);
     if cmd == Some(Command::Link) {
-        let org = app.store.org_of_user(user).await?.unwrap_or(app.default_org);
-        let is_director = app.store.member(org, user).await?.is_some_and(|m| m.role == Role::Director);
+        let org = app
+            .store
+            .org_of_user(user)
+            .await?
+            .unwrap_or(app.default_org);
+        let is_director = app
+            .store
+            .member(org, user)
+            .await?
+            .is_some_and(|m| m.role == Role::Director);
         let (_, lang) = org_and_lang(app, user).await?;
         let key = if is_director {
-            app.store.link_chat(org, chat, msg.chat.is_supergroup(), msg.chat.title(), now).await?;
+            app.store
+                .link_chat(org, chat, msg.chat.is_supergroup(), msg.chat.title(), now)
+                .await?;
             "link-done"
         } else {
             "link-refused"
         };
-        return send(bot, msg.chat.id, Some(msg.id), &Reply { text: app.i18n.s(lang, key), buttons: vec![] }).await;
+        return send(
+            bot,
+            msg.chat.id,
+            Some(msg.id),
+            &Reply {
+                text: app.i18n.s(lang, key),
+                buttons: vec![],
+            },
+        )
+        .await;
     }
     // Groups nobody linked are not listened to.
     let Some(linked) = linked else { return Ok(()) };
@@ -247,32 +373,58 @@ async fn group(bot: &Bot, app: &Arc<App>, me: &BotIdentity, msg: &Message, from:
     let people = app.store.people(org.id).await?;
     let names = ingest::extract_people(&people);
     let ments = mentions(msg);
-    let ing = Ingest { store: &app.store, org: &org, people: &people, names: &names };
+    let ing = Ingest {
+        store: &app.store,
+        org: &org,
+        people: &people,
+        names: &names,
+    };
     let effects = ing
-        .message(&Incoming { chat, message: MsgId(msg.id.0 as i64), from: user, date: msg.date, text, reply_to, mentions: &ments })
+        .message(&Incoming {
+            chat,
+            message: MsgId(msg.id.0 as i64),
+            from: user,
+            date: msg.date,
+            text,
+            reply_to,
+            mentions: &ments,
+        })
         .await?;
     if !effects.is_empty() {
         tracing::debug!(n = effects.len(), "commitment changes");
         if app.settings.telegram.acknowledge_with_reaction
-            && effects.iter().any(|e| matches!(e, ingest::Effect::Created(_)))
+            && effects
+                .iter()
+                .any(|e| matches!(e, ingest::Effect::Created(_)))
         {
             let _ = bot
                 .set_message_reaction(msg.chat.id, msg.id)
-                .reaction(vec![teloxide::types::ReactionType::Emoji { emoji: "👀".into() }])
+                .reaction(vec![teloxide::types::ReactionType::Emoji {
+                    emoji: "👀".into(),
+                }])
                 .await;
         }
     }
     // Addressed to the bot: a mention, or a reply to one of its messages.
     let mention = format!("@{}", me.username.to_lowercase());
     let to_bot = text.to_lowercase().contains(&mention)
-        || msg.reply_to_message().and_then(|r| r.from.as_ref()).is_some_and(|u| u.id == me.id);
+        || msg
+            .reply_to_message()
+            .and_then(|r| r.from.as_ref())
+            .is_some_and(|u| u.id == me.id);
     if to_bot || cmd.is_some() {
         let (_, lang) = org_and_lang(app, user).await?;
         let question = strip_mention(text, &me.username);
         let a = Answerer::new(app, &org, user, true, lang).await?;
         let reply = match cmd {
-            Some(Command::Help) | Some(Command::Start) => Reply { text: app.i18n.s(lang, "help"), buttons: vec![] },
-            Some(_) => Reply { text: app.i18n.s(lang, "command-in-dm"), buttons: vec![] },
+            Some(Command::Help) | Some(Command::Start) => Reply {
+                text: app.i18n.s(lang, "help"),
+                buttons: vec![],
+            },
+            Some(_) => Reply {
+                text: app.i18n.s(lang, "command-in-dm"),
+                buttons: vec![],
+            },
             None => a.question(&question).await?,
         };
         send(bot, msg.chat.id, Some(msg.id), &reply).await?;
@@ -285,23 +437,38 @@ fn strip_mention(text: &str, username: &str) -> String {
     let lower = text.to_lowercase();
     match lower.find(&needle) {
         // Lower-casing can change byte lengths in rare scripts; only cut when offsets agree.
-        Some(i) if text.is_char_boundary(i) && text.is_char_boundary(i + needle.len()) && lower.len() == text.len() => {
-            format!("{} {}", &text[..i], &text[i + needle.len()..]).trim().to_string()
+        Some(i)
+            if text.is_char_boundary(i)
+                && text.is_char_boundary(i + needle.len())
+                && lower.len() == text.len() =>
+        {
+            format!("{} {}", &text[..i], &text[i + needle.len()..])
+                .trim()
+                .to_string()
         }
         _ => text.to_string(),
     }
 }
 
 pub async fn on_edit(app: Arc<App>, msg: Message) -> HandlerResult {
-    let Some(from) = msg.from.clone() else { return Ok(()) };
+    let Some(from) = msg.from.clone() else {
+        return Ok(());
+    };
     let from = &from;
     if from.is_bot || msg.chat.is_private() {
         return Ok(());
     }
-    let span = tracing::info_span!("edit", chat_id = msg.chat.id.0, user_id = from.id.0, message_id = msg.id.0);
+    let span = tracing::info_span!(
+        "edit",
+        chat_id = msg.chat.id.0,
+        user_id = from.id.0,
+        message_id = msg.id.0
+    );
     async move {
         let chat = domain::ChatId(msg.chat.id.0);
-        let Some(linked) = app.store.chat(chat).await?.filter(|c| c.active) else { return Ok(()) };
+        let Some(linked) = app.store.chat(chat).await?.filter(|c| c.active) else {
+            return Ok(());
+        };
         let text = text_of(&msg).unwrap_or("");
         let at = msg.edit_date().copied().unwrap_or_else(|| app.clock.now());
         let id = MsgId(msg.id.0 as i64);
@@ -312,12 +479,26 @@ pub async fn on_edit(app: Arc<App>, msg: Message) -> HandlerResult {
         let people = app.store.people(org.id).await?;
         let names = ingest::extract_people(&people);
         let ments = mentions(&msg);
-        let ing = Ingest { store: &app.store, org: &org, people: &people, names: &names };
+        let ing = Ingest {
+            store: &app.store,
+            org: &org,
+            people: &people,
+            names: &names,
+        };
         let stored = app.store.message(chat, id).await?;
         let reply_to = stored.as_ref().and_then(|m| m.reply_to);
         // Dates in an edit resolve against the original message's time.
         let date = stored.map(|m| m.date).unwrap_or(msg.date);
-        ing.edit(&Incoming { chat, message: id, from: uid(from), date, text, reply_to, mentions: &ments }).await?;
+        ing.edit(&Incoming {
+            chat,
+            message: id,
+            from: uid(from),
+            date,
+            text,
+            reply_to,
+            mentions: &ments,
+        })
+        .await?;
         Ok(())
     }
     .instrument(span)
@@ -331,7 +512,10 @@ pub async fn on_my_chat_member(app: Arc<App>, upd: ChatMemberUpdated) -> Handler
         // A person blocked or unblocked the bot.
         app.store.set_dm_open(Uid(upd.chat.id.0), !gone).await?;
     } else if gone {
-        tracing::info!(chat_id = chat.0, "bot removed from the chat: marked inactive");
+        tracing::info!(
+            chat_id = chat.0,
+            "bot removed from the chat: marked inactive"
+        );
         app.store.set_chat_active(chat, false).await?;
     }
     Ok(())
@@ -352,37 +536,75 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
         };
         match (parts.next(), parts.next(), parts.next()) {
             (Some("c"), Some(action), Some(id)) => {
-                let (Some(action), Ok(id)) = (ButtonAction::from_code(action), id.parse::<i64>()) else {
+                let (Some(action), Ok(id)) = (ButtonAction::from_code(action), id.parse::<i64>())
+                else {
                     answer.await?;
                     return Ok(());
                 };
-                let table = crate::schedule::Timetable::new(&org, &app.settings.schedule, &app.settings.org.holidays).ok();
+                let table = crate::schedule::Timetable::new(
+                    &org,
+                    &app.settings.schedule,
+                    &app.settings.org.holidays,
+                )
+                .ok();
                 let outcome = ingest::button(
                     &app.store,
                     user,
                     domain::MemoryId(id),
                     action,
-                    |d| table.as_ref().map(|t| t.next_working_day(d)).unwrap_or_else(|| d.succ_opt().unwrap_or(d)),
+                    |d| {
+                        table
+                            .as_ref()
+                            .map(|t| t.next_working_day(d))
+                            .unwrap_or_else(|| d.succ_opt().unwrap_or(d))
+                    },
                     app.clock.now(),
                 )
                 .await?;
                 let note = match &outcome {
-                    ButtonOutcome::Changed(ButtonAction::Done, c) => app.i18n.t(lang, "button-result-done", &[("what", crate::answer::format::esc(&c.content).into())]),
-                    ButtonOutcome::Changed(ButtonAction::NotAPromise, c) => app.i18n.t(lang, "button-result-nap", &[("what", crate::answer::format::esc(&c.content).into())]),
+                    ButtonOutcome::Changed(ButtonAction::Done, c) => app.i18n.t(
+                        lang,
+                        "button-result-done",
+                        &[("what", crate::answer::format::esc(&c.content).into())],
+                    ),
+                    ButtonOutcome::Changed(ButtonAction::NotAPromise, c) => app.i18n.t(
+                        lang,
+                        "button-result-nap",
+                        &[("what", crate::answer::format::esc(&c.content).into())],
+                    ),
                     ButtonOutcome::Changed(ButtonAction::Snooze, c) => app.i18n.t(
                         lang,
                         "button-result-snooze",
-                        &[("what", crate::answer::format::esc(&c.content).into()), ("date", c.due.map(|d| crate::answer::format::due(&app.i18n, lang, d)).unwrap_or_default().into())],
+                        &[
+                            ("what", crate::answer::format::esc(&c.content).into()),
+                            (
+                                "date",
+                                c.due
+                                    .map(|d| crate::answer::format::due(&app.i18n, lang, d))
+                                    .unwrap_or_default()
+                                    .into(),
+                            ),
+                        ],
                     ),
-                    ButtonOutcome::AlreadyClosed(c) => app.i18n.t(lang, "button-stale", &[("what", crate::answer::format::esc(&c.content).into())]),
+                    ButtonOutcome::AlreadyClosed(c) => app.i18n.t(
+                        lang,
+                        "button-stale",
+                        &[("what", crate::answer::format::esc(&c.content).into())],
+                    ),
                     ButtonOutcome::NotYours => app.i18n.s(lang, "button-not-yours"),
                     ButtonOutcome::Unknown => app.i18n.s(lang, "button-unknown"),
                 };
                 answer.text(strip_tags(&note)).await?;
-                if let (ButtonOutcome::Changed(..) | ButtonOutcome::AlreadyClosed(_), Some(m)) = (&outcome, q.regular_message()) {
+                if let (ButtonOutcome::Changed(..) | ButtonOutcome::AlreadyClosed(_), Some(m)) =
+                    (&outcome, q.regular_message())
+                {
                     let old = m.text().unwrap_or("");
                     let mut req = bot
-                        .edit_message_text(m.chat.id, m.id, format!("{}\n\n{}", crate::answer::format::esc(old), note))
+                        .edit_message_text(
+                            m.chat.id,
+                            m.id,
+                            format!("{}\n\n{}", crate::answer::format::esc(old), note),
+                        )
                         .parse_mode(ParseMode::Html);
                     if let Some(mk) = m.reply_markup() {
                         req = req.reply_markup(mk.clone());
@@ -432,5 +654,8 @@ fn strip_tags(s: &str) -> String {
             _ => {}
         }
     }
-    out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
 }

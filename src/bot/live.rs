@@ -86,7 +86,9 @@ pub async fn run(app: Arc<App>, token: String) -> Result<(), RunError> {
     let mut dispatcher = Dispatcher::builder(bot, schema())
         .dependencies(dptree::deps![app.clone(), identity])
         .default_handler(|_| async {})
-        .error_handler(LoggingErrorHandler::with_custom_text("update handling failed"))
+        .error_handler(LoggingErrorHandler::with_custom_text(
+            "update handling failed",
+        ))
         .build();
     let token = dispatcher.shutdown_token();
     tokio::spawn(async move {

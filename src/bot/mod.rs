@@ -58,7 +58,12 @@ pub fn schema() -> UpdateHandler<BotError> {
 /// Runs one update (JSON text, as Telegram sends it) through the tree to completion, replies
 /// included. Errors are logged and swallowed like the live dispatcher does: one bad update never
 /// stops the bot.
-pub async fn dispatch_json(bot: &Bot, app: &Arc<App>, me: &Arc<BotIdentity>, json: &str) -> Result<(), BotError> {
+pub async fn dispatch_json(
+    bot: &Bot,
+    app: &Arc<App>,
+    me: &Arc<BotIdentity>,
+    json: &str,
+) -> Result<(), BotError> {
     let update: Update = serde_json::from_str(json).map_err(BotError::BadUpdate)?;
     let result = schema()
         .dispatch(dptree::deps![bot.clone(), app.clone(), me.clone(), update])
@@ -73,10 +78,21 @@ pub async fn dispatch_json(bot: &Bot, app: &Arc<App>, me: &Arc<BotIdentity>, jso
 pub async fn set_menus(bot: &Bot, app: &App) -> Result<(), BotError> {
     use teloxide::types::BotCommand;
     for lang in [crate::domain::Lang::Ru, crate::domain::Lang::En] {
-        let cmds: Vec<BotCommand> = ["start", "help", "priorities", "promises", "me", "team", "lang", "link", "role", "forget"]
-            .iter()
-            .map(|c| BotCommand::new(*c, app.i18n.s(lang, &format!("cmd-{c}"))))
-            .collect();
+        let cmds: Vec<BotCommand> = [
+            "start",
+            "help",
+            "priorities",
+            "promises",
+            "me",
+            "team",
+            "lang",
+            "link",
+            "role",
+            "forget",
+        ]
+        .iter()
+        .map(|c| BotCommand::new(*c, app.i18n.s(lang, &format!("cmd-{c}"))))
+        .collect();
         let req = bot.set_my_commands(cmds);
         match lang {
             crate::domain::Lang::Ru => req.language_code("ru").await?,

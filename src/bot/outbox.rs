@@ -25,12 +25,16 @@ pub fn classify(e: RequestError) -> SendError {
         | RequestError::Api(ApiError::UserDeactivated)
         | RequestError::Api(ApiError::CantInitiateConversation)
         | RequestError::Api(ApiError::BotKicked)
-        | RequestError::Api(ApiError::BotKickedFromSupergroup) => SendError::Forbidden(e.to_string()),
+        | RequestError::Api(ApiError::BotKickedFromSupergroup) => {
+            SendError::Forbidden(e.to_string())
+        }
         RequestError::Api(ApiError::Unknown(ref s)) if s.starts_with("Forbidden") => {
             SendError::Forbidden(e.to_string())
         }
         RequestError::Network(_) | RequestError::Io(_) => SendError::Temporary(e.to_string()),
-        RequestError::Api(ApiError::Unknown(ref s)) if s.contains("Internal") || s.contains("Gateway") => {
+        RequestError::Api(ApiError::Unknown(ref s))
+            if s.contains("Internal") || s.contains("Gateway") =>
+        {
             SendError::Temporary(e.to_string())
         }
         other => SendError::Refused(other.to_string()),
@@ -50,7 +54,10 @@ impl Outbox for BotOutbox {
                 req.await
             }
             None => {
-                let mut req = self.0.send_message(chat, d.text.clone()).parse_mode(ParseMode::Html);
+                let mut req = self
+                    .0
+                    .send_message(chat, d.text.clone())
+                    .parse_mode(ParseMode::Html);
                 if !d.buttons.is_empty() {
                     req = req.reply_markup(keyboard(&d.buttons));
                 }

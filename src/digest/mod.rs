@@ -103,7 +103,9 @@ async fn day_stats(
     }
     for h in histories(app, table.org).await? {
         let c = h.current().clone();
-        let Some(s) = stats.get_mut(&c.owner) else { continue };
+        let Some(s) = stats.get_mut(&c.owner) else {
+            continue;
+        };
         if h.origin().created_at >= start && h.origin().created_at <= at {
             s.made.push(c.clone());
         }
@@ -146,14 +148,19 @@ async fn day_stats(
 }
 
 /// The reflection job (rules path): one row per person active today.
-pub async fn reflect(app: &App, table: &Timetable, at: DateTime<Utc>) -> Result<usize, DigestError> {
+pub async fn reflect(
+    app: &App,
+    table: &Timetable,
+    at: DateTime<Utc>,
+) -> Result<usize, DigestError> {
     let org = app.store.org(table.org).await?;
     let lang = org.locale;
     let day = at.with_timezone(&table.tz).date_naive();
     let (_, stats) = day_stats(app, table, at).await?;
     let mut n = 0;
     for (user, s) in stats {
-        let active = s.messages > 0 || !s.made.is_empty() || !s.done.is_empty() || !s.moved.is_empty();
+        let active =
+            s.messages > 0 || !s.made.is_empty() || !s.done.is_empty() || !s.moved.is_empty();
         if !active {
             continue;
         }
@@ -166,8 +173,18 @@ pub async fn reflect(app: &App, table: &Timetable, at: DateTime<Utc>) -> Result<
             t("stat-overdue", s.overdue.len()),
         ]
         .join(", ");
-        let mut risks: Vec<String> = s.overdue.iter().map(|c| app.i18n.t(lang, "risk-overdue", &[("what", c.content.clone().into())])).collect();
-        risks.extend(s.moved_twice.iter().map(|c| app.i18n.t(lang, "risk-moved", &[("what", c.content.clone().into())])));
+        let mut risks: Vec<String> = s
+            .overdue
+            .iter()
+            .map(|c| {
+                app.i18n
+                    .t(lang, "risk-overdue", &[("what", c.content.clone().into())])
+            })
+            .collect();
+        risks.extend(s.moved_twice.iter().map(|c| {
+            app.i18n
+                .t(lang, "risk-moved", &[("what", c.content.clone().into())])
+        }));
         let r = Reflection {
             user_id: user,
             day: day.to_string(),
@@ -185,7 +202,11 @@ pub async fn reflect(app: &App, table: &Timetable, at: DateTime<Utc>) -> Result<
 }
 
 fn link_name(p: &Person) -> String {
-    format!("<a href=\"tg://user?id={}\">{}</a>", p.profile.id, esc(&p.profile.full_name()))
+    format!(
+        "<a href=\"tg://user?id={}\">{}</a>",
+        p.profile.id,
+        esc(&p.profile.full_name())
+    )
 }
 
 fn item(app: &App, lang: Lang, c: &Commitment) -> String {
@@ -196,7 +217,12 @@ fn item(app: &App, lang: Lang, c: &Commitment) -> String {
 }
 
 /// Who a summary recipient covers: a director everyone, a lead their reports.
-async fn covered(app: &App, org: OrgId, recipient: &Person, people: &[Person]) -> Result<Vec<UserId>, StoreError> {
+async fn covered(
+    app: &App,
+    org: OrgId,
+    recipient: &Person,
+    people: &[Person],
+) -> Result<Vec<UserId>, StoreError> {
     Ok(match recipient.member.role {
         Role::Director => people.iter().map(|p| p.profile.id).collect(),
         Role::Lead => app.store.reports_of(org, recipient.profile.id).await?,
@@ -205,21 +231,31 @@ async fn covered(app: &App, org: OrgId, recipient: &Person, people: &[Person]) -
 }
 
 /// The daily summary text for one recipient.
-pub async fn daily_text(app: &App, table: &Timetable, at: DateTime<Utc>, recipient: &Person) -> Result<String, DigestError> {
+pub async fn daily_text(
+    app: &App,
+    table: &Timetable,
+    at: DateTime<Utc>,
+    recipient: &Person,
+) -> Result<String, DigestError> {
     let org = app.store.org(table.org).await?;
     let lang = app.lang_for(Some(&recipient.profile), Some(&org));
     let (people, stats) = day_stats(app, table, at).await?;
     let cover = covered(app, table.org, recipient, &people).await?;
     let today = at.with_timezone(&table.tz).date_naive();
-    let mut text = app.i18n.t(lang, "summary-header", &[("date", format::date(&app.i18n, lang, today).into())]);
+    let mut text = app.i18n.t(
+        lang,
+        "summary-header",
+        &[("date", format::date(&app.i18n, lang, today).into())],
+    );
     let mut silent = Vec::new();
     let mut risks = Vec::new();
     for p in people.iter().filter(|p| cover.contains(&p.profile.id)) {
-        let Some(s) = stats.get(&p.profile.id) else { continue };
-        if s.messages == 0 && s.made.is_empty() && s.done.is_empty() && s.moved.is_empty() {
-            if p.profile.id != recipient.profile.id {
-                silent.push(esc(&p.profile.first_name));
-            }
+        let Some(s) = stats.get(&p.profile.id) else {
+            continue;
+        };
+        let quiet = s.messages == 0 && s.made.is_empty() && s.done.is_empty() && s.moved.is_empty();
+        if quiet && p.profile.id != recipient.profile.id {
+            silent.push(esc(&p.profile.first_name));
         }
         if s.made.is_empty() && s.done.is_empty() && s.moved.is_empty() && s.open.is_empty() {
             continue;
@@ -244,22 +280,48 @@ pub async fn daily_text(app: &App, table: &Timetable, at: DateTime<Utc>, recipie
             .collect();
         section("summary-in-work", &in_work);
         for c in &s.moved_twice {
-            risks.push(app.i18n.t(lang, "risk-moved", &[("what", format!("{} — {}", esc(&c.content), esc(&p.profile.first_name)).into())]));
+            risks.push(app.i18n.t(
+                lang,
+                "risk-moved",
+                &[(
+                    "what",
+                    format!("{} — {}", esc(&c.content), esc(&p.profile.first_name)).into(),
+                )],
+            ));
         }
         if s.silent_days >= 2 {
-            risks.push(app.i18n.t(lang, "risk-silent", &[("name", esc(&p.profile.first_name).into()), ("n", s.silent_days.into())]));
+            risks.push(app.i18n.t(
+                lang,
+                "risk-silent",
+                &[
+                    ("name", esc(&p.profile.first_name).into()),
+                    ("n", s.silent_days.into()),
+                ],
+            ));
         }
     }
     if !silent.is_empty() {
-        text.push_str(&format!("\n\n{} {}", app.i18n.s(lang, "summary-silent"), silent.join(", ")));
+        text.push_str(&format!(
+            "\n\n{} {}",
+            app.i18n.s(lang, "summary-silent"),
+            silent.join(", ")
+        ));
     }
     if !risks.is_empty() {
-        text.push_str(&format!("\n\n<b>{}</b>\n• {}", app.i18n.s(lang, "summary-risks"), risks.join("\n• ")));
+        text.push_str(&format!(
+            "\n\n<b>{}</b>\n• {}",
+            app.i18n.s(lang, "summary-risks"),
+            risks.join("\n• ")
+        ));
     }
     Ok(text)
 }
 
-pub async fn daily_deliveries(app: &App, table: &Timetable, at: DateTime<Utc>) -> Result<Vec<NewDelivery>, DigestError> {
+pub async fn daily_deliveries(
+    app: &App,
+    table: &Timetable,
+    at: DateTime<Utc>,
+) -> Result<Vec<NewDelivery>, DigestError> {
     let people = app.store.people(table.org).await?;
     let mut out = Vec::new();
     for r in crate::schedule::jobs::summary_recipients(&people) {
@@ -359,12 +421,23 @@ pub async fn weekly(
     let mut text = app.i18n.t(
         lang,
         "weekly-header",
-        &[("from", format::date(&app.i18n, lang, monday).into()), ("to", format::date(&app.i18n, lang, today).into())],
+        &[
+            ("from", format::date(&app.i18n, lang, monday).into()),
+            ("to", format::date(&app.i18n, lang, today).into()),
+        ],
     );
-    let rate = if done_total > 0 { Some(on_time_total as f64 / done_total as f64) } else { None };
+    let rate = if done_total > 0 {
+        Some(on_time_total as f64 / done_total as f64)
+    } else {
+        None
+    };
     text.push('\n');
     text.push_str(&match rate {
-        Some(r) => app.i18n.t(lang, "weekly-on-time", &[("pct", ((r * 100.0).round() as i64).into())]),
+        Some(r) => app.i18n.t(
+            lang,
+            "weekly-on-time",
+            &[("pct", ((r * 100.0).round() as i64).into())],
+        ),
         None => app.i18n.s(lang, "weekly-on-time-none"),
     });
     text.push_str(&format!("\n\n<b>{}</b>", app.i18n.s(lang, "weekly-people")));
@@ -389,20 +462,34 @@ pub async fn weekly(
         ));
     }
     if !overdue_list.is_empty() {
-        text.push_str(&format!("\n\n<b>{}</b>", app.i18n.s(lang, "weekly-overdue")));
+        text.push_str(&format!(
+            "\n\n<b>{}</b>",
+            app.i18n.s(lang, "weekly-overdue")
+        ));
         for c in &overdue_list {
-            text.push_str(&format!("\n• {} — {}", item(app, lang, c), esc(&name(c.owner))));
+            text.push_str(&format!(
+                "\n• {} — {}",
+                item(app, lang, c),
+                esc(&name(c.owner))
+            ));
         }
     }
     if !open_list.is_empty() {
         text.push_str(&format!("\n\n<b>{}</b>", app.i18n.s(lang, "weekly-open")));
         for c in open_list.iter().take(15) {
-            text.push_str(&format!("\n• {} — {}", item(app, lang, c), esc(&name(c.owner))));
+            text.push_str(&format!(
+                "\n• {} — {}",
+                item(app, lang, c),
+                esc(&name(c.owner))
+            ));
         }
     }
-    most_moved.sort_by(|a, b| b.0.cmp(&a.0));
+    most_moved.sort_by_key(|m| std::cmp::Reverse(m.0));
     if !most_moved.is_empty() {
-        text.push_str(&format!("\n\n<b>{}</b>", app.i18n.s(lang, "weekly-most-moved")));
+        text.push_str(&format!(
+            "\n\n<b>{}</b>",
+            app.i18n.s(lang, "weekly-most-moved")
+        ));
         for (n, c) in most_moved.iter().take(3) {
             text.push_str(&format!(
                 "\n• {} — {} ({})",
@@ -426,7 +513,10 @@ pub async fn weekly(
         title: app.i18n.t(
             lang,
             "chart-title",
-            &[("from", format::date(&app.i18n, lang, monday).into()), ("to", format::date(&app.i18n, lang, today).into())],
+            &[
+                ("from", format::date(&app.i18n, lang, monday).into()),
+                ("to", format::date(&app.i18n, lang, today).into()),
+            ],
         ),
         opened_label: app.i18n.s(lang, "chart-opened"),
         done_label: app.i18n.s(lang, "chart-done"),
@@ -437,7 +527,11 @@ pub async fn weekly(
     Ok((text, ch))
 }
 
-pub async fn weekly_deliveries(app: &App, table: &Timetable, at: DateTime<Utc>) -> Result<Vec<NewDelivery>, DigestError> {
+pub async fn weekly_deliveries(
+    app: &App,
+    table: &Timetable,
+    at: DateTime<Utc>,
+) -> Result<Vec<NewDelivery>, DigestError> {
     let people = app.store.people(table.org).await?;
     let org = app.store.org(table.org).await?;
     let mut out = Vec::new();
@@ -456,7 +550,9 @@ pub async fn weekly_deliveries(app: &App, table: &Timetable, at: DateTime<Utc>) 
                 text: ch.title.clone() + "\n" + &app.i18n.s(lang, "chart-caption"),
                 ..Default::default()
             }),
-            Err(e) => tracing::warn!(error = %e, "weekly chart not rendered; sending the text alone"),
+            Err(e) => {
+                tracing::warn!(error = %e, "weekly chart not rendered; sending the text alone")
+            }
         }
         out.push(NewDelivery {
             chat_id: chat,

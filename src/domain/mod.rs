@@ -243,9 +243,9 @@ impl Due {
         let date =
             NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| ParseError::new("due", s))?;
         let time = match t {
-            Some(t) => Some(
-                NaiveTime::parse_from_str(t, "%H:%M").map_err(|_| ParseError::new("due", s))?,
-            ),
+            Some(t) => {
+                Some(NaiveTime::parse_from_str(t, "%H:%M").map_err(|_| ParseError::new("due", s))?)
+            }
             None => None,
         };
         Ok(Due { date, time })

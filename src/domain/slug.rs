@@ -10,11 +10,36 @@ const MAX: usize = 80;
 
 fn translit(c: char) -> Option<&'static str> {
     Some(match c {
-        'а' => "a", 'б' => "b", 'в' => "v", 'г' => "g", 'д' => "d", 'е' | 'ё' | 'э' => "e",
-        'ж' => "zh", 'з' => "z", 'и' => "i", 'й' => "y", 'к' => "k", 'л' => "l", 'м' => "m",
-        'н' => "n", 'о' => "o", 'п' => "p", 'р' => "r", 'с' => "s", 'т' => "t", 'у' => "u",
-        'ф' => "f", 'х' => "kh", 'ц' => "ts", 'ч' => "ch", 'ш' => "sh", 'щ' => "shch",
-        'ъ' | 'ь' => "", 'ы' => "y", 'ю' => "yu", 'я' => "ya",
+        'а' => "a",
+        'б' => "b",
+        'в' => "v",
+        'г' => "g",
+        'д' => "d",
+        'е' | 'ё' | 'э' => "e",
+        'ж' => "zh",
+        'з' => "z",
+        'и' => "i",
+        'й' => "y",
+        'к' => "k",
+        'л' => "l",
+        'м' => "m",
+        'н' => "n",
+        'о' => "o",
+        'п' => "p",
+        'р' => "r",
+        'с' => "s",
+        'т' => "t",
+        'у' => "u",
+        'ф' => "f",
+        'х' => "kh",
+        'ц' => "ts",
+        'ч' => "ch",
+        'ш' => "sh",
+        'щ' => "shch",
+        'ъ' | 'ь' => "",
+        'ы' => "y",
+        'ю' => "yu",
+        'я' => "ya",
         _ => return None,
     })
 }
@@ -82,8 +107,14 @@ mod tests {
 
     #[test]
     fn russian_titles_are_transliterated() {
-        assert_eq!(Slug::from_title("Топливные баки серии K1").as_str(), "toplivnye-baki-serii-k1");
-        assert_eq!(Slug::from_title("Внутренний CRM").as_str(), "vnutrenniy-crm");
+        assert_eq!(
+            Slug::from_title("Топливные баки серии K1").as_str(),
+            "toplivnye-baki-serii-k1"
+        );
+        assert_eq!(
+            Slug::from_title("Внутренний CRM").as_str(),
+            "vnutrenniy-crm"
+        );
     }
 
     #[test]

@@ -419,7 +419,8 @@ const WORD_CLASSES: &[(u32, &str)] = &[
     ),
     (
         PRON,
-        "это его ее её их это этого все всё него нее неё it this that them these those one",
+        "это его ее её их это этого все всё него нее неё it this that them these those one \
+         возможное возможно best",
     ),
     (
         COND,
@@ -685,11 +686,23 @@ fn content(
     due_span: Option<&Range<usize>>,
 ) -> (String, bool) {
     let in_due = |t: &Tk| due_span.is_some_and(|d| t.span.start < d.end && d.start < t.span.end);
-    let end = range.end.min(m.n());
+    let mut end = range.end.min(m.n());
+    // The condition of a promise is not its content: "сделаю, как только клиент ответит".
+    if let Some(k) = (range.start..end).find(|&k| {
+        k > range.start
+            && (matches!(m.w(k), "когда" | "once" | "when" | "если" | "if" | "чтобы")
+                || (m.w(k) == "как" && m.w(k + 1) == "только"))
+    }) {
+        end = k;
+    }
     let mut keep: Vec<usize> = Vec::new();
     for i in range.start..end {
         let t = &m.toks[i];
+        // "мы с Игорем сделаем": the partner is not the task.
+        let partner = (m.w(i) == "с" && i > 0 && m.w(i - 1) == "мы")
+            || (i > 1 && m.w(i - 1) == "с" && m.w(i - 2) == "мы");
         if skip.contains(&i)
+            || partner
             || verb.is_some_and(|(v, _)| v == i)
             || in_due(t)
             || t.f & (FILL | GREET | AGREE) != 0
@@ -734,7 +747,9 @@ fn content(
         keep.pop();
     }
     keep.truncate(16);
-    let has_object = keep.iter().any(|&i| m.toks[i].f & (PRON | STOP) == 0);
+    let has_object = keep
+        .iter()
+        .any(|&i| m.toks[i].f & (PRON | STOP | PUREV | PREP) == 0);
     let mut parts: Vec<String> = Vec::new();
     if let Some((_, inf)) = verb
         && inf != NO_VERB
@@ -1265,14 +1280,22 @@ fn one_typo(a: &[char], b: &[char]) -> bool {
 }
 
 /// 1st-person future forms of the lexicon, for typo matching.
-fn fut1_forms() -> &'static Vec<(Vec<char>, Verb)> {
-    static FORMS: OnceLock<Vec<(Vec<char>, Verb)>> = OnceLock::new();
+/// 1st-person future forms by first letter, spelled out as chars.
+type Fut1Forms = HashMap<char, Vec<(Vec<char>, Verb)>>;
+
+fn fut1_forms() -> &'static Fut1Forms {
+    static FORMS: OnceLock<Fut1Forms> = OnceLock::new();
     FORMS.get_or_init(|| {
-        ru_verbs()
-            .iter()
-            .filter(|(_, v)| v.form == Form::Fut1 && !v.aux)
-            .map(|(w, v)| (w.chars().collect(), *v))
-            .collect()
+        let mut map: Fut1Forms = HashMap::new();
+        for (w, v) in ru_verbs() {
+            if v.form == Form::Fut1 && !v.aux {
+                let chars: Vec<char> = w.chars().collect();
+                if let Some(&c) = chars.first() {
+                    map.entry(c).or_default().push((chars, *v));
+                }
+            }
+        }
+        map
     })
 }
 
@@ -1292,9 +1315,11 @@ fn ru_promise_typo(m: &Msg) -> Option<RuPromise> {
             continue;
         }
         let chars: Vec<char> = w.chars().collect();
-        if let Some((_, v)) = fut1_forms()
-            .iter()
-            .find(|(f, _)| f.first() == chars.first() && one_typo(f, &chars))
+        let candidates = chars.first().and_then(|c| fut1_forms().get(c));
+        if let Some((_, v)) = candidates
+            .into_iter()
+            .flatten()
+            .find(|(f, _)| one_typo(f, &chars))
         {
             return Some((i, Some((i, v.inf)), v.take));
         }
@@ -1354,7 +1379,9 @@ fn ru_promise(m: &Msg) -> Option<RuPromise> {
                 return Some((i, None, true));
             }
             // "отчёт будет готов к пятнице": the thing is the subject.
-            "будет" | "будут" => {
+            "будет" | "будут"
+                if !(i > 0 && matches!(m.w(i - 1), "как" | "когда" | "если" | "только")) =>
+            {
                 if let Some(k) = (i + 1..(i + 3).min(m.n())).find(|&k| m.has_f(k, DONE)) {
                     return Some((i, Some((k, NO_VERB)), false));
                 }
@@ -1420,7 +1447,7 @@ fn promise_content(
             (text, obj)
         }
     };
-    if take && obj {
+    if take && obj && verb.is_some_and(|(_, inf)| inf.starts_with("взя")) {
         // "возьму X" → "X": the object is the promise.
         let stripped = verb
             .and_then(|(_, inf)| text.strip_prefix(inf))
@@ -1516,6 +1543,10 @@ fn request_cue(m: &Msg) -> Option<usize> {
             "забудь" | "забудьте" if i > 0 && m.w(i - 1) == "не" => {
                 if let Some(k) = (i + 1..(i + 3).min(m.n())).find(|&k| is_infinitive(m.w(k))) {
                     return Some(k);
+                }
+                // "не забудь про отчёт": the reminder names the thing.
+                if matches!(m.w(i + 1), "про" | "о" | "об") {
+                    return Some(i + 2);
                 }
             }
             "make" if m.w(i + 1) == "sure" && m.clause_start(i) => return Some(i),
@@ -1633,7 +1664,14 @@ fn request(cx: &Ctx) -> Option<Finding> {
     let mut vocative = m.text.trim_start().starts_with('@') || !cx.input.mentions.is_empty();
     if cue.is_none() && open.is_none() {
         // "Ben, send me…", "Ben pls check…", "Alex, let's have…": a name, then an imperative.
-        if let Some((_, name)) = addressee(cx, m.n())
+        // Names are only looked up when such a word follows the first few.
+        let imperative_at = |k: usize| {
+            m.has_f(k, EN_VERB | PLEASE)
+                || ru_imperative_like(m.w(k))
+                || matches!(m.w(k), "let's" | "lets" | "mind")
+        };
+        if (1..m.n().min(5)).any(imperative_at)
+            && let Some((_, name)) = addressee(cx, m.n().min(5))
             && let Some(&last) = name.last()
         {
             vocative = true;
@@ -1854,7 +1892,19 @@ fn done(m: &Msg) -> Option<usize> {
         // "will be done", "to be sent", "get it done by": a future, not a report.
         if matches!(
             prev,
-            "be" | "will" | "to" | "gonna" | "should" | "must" | "can" | "get" | "i'll"
+            "будет"
+                | "будут"
+                | "буду"
+                | "будем"
+                | "be"
+                | "will"
+                | "to"
+                | "gonna"
+                | "should"
+                | "must"
+                | "can"
+                | "get"
+                | "i'll"
         ) {
             continue;
         }

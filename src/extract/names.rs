@@ -227,7 +227,7 @@ const AMBIGUOUS: &[&str] = &[
 ];
 
 /// Endings a Russian first name of each declension class takes, and the base it attaches to.
-fn ru_name_base(name: &str) -> (String, &'static [&'static str]) {
+fn ru_name_base(name: &str) -> (&str, &'static [&'static str]) {
     const IA: &[&str] = &["ия", "ии", "ию", "ией", "ие"];
     const YA_SOFT: &[&str] = &["ья", "ьи", "ье", "ью", "ьей", "ьею"];
     const A: &[&str] = &["а", "ы", "и", "е", "у", "ой", "ою", "ей", "ею"];
@@ -236,34 +236,26 @@ fn ru_name_base(name: &str) -> (String, &'static [&'static str]) {
     const J: &[&str] = &["й", "я", "ю", "ем", "е"];
     const SOFT: &[&str] = &["ь", "я", "ю", "ем", "е", "и", "ью"];
     const HARD: &[&str] = &["", "а", "у", "ом", "е", "ым"];
-    let cut = |n: usize| -> String {
-        name.chars()
-            .take(name.chars().count().saturating_sub(n))
-            .collect()
-    };
-    if name.ends_with("ия") {
-        (cut(2), IA)
-    } else if name.ends_with("ья") {
-        (cut(2), YA_SOFT)
-    } else if name.ends_with('а') {
-        (cut(1), A)
-    } else if name.ends_with('я') {
-        (cut(1), YA)
-    } else if name.ends_with("ий") {
-        (cut(2), IY)
-    } else if name.ends_with('й') {
-        (cut(1), J)
-    } else if name.ends_with('ь') {
-        (cut(1), SOFT)
-    } else {
-        // Fleeting vowels: Павел → Павла, Лев → Льва.
-        let base = match name {
-            "павел" => "павл".to_string(),
-            "лев" => "льв".to_string(),
-            _ => name.to_string(),
-        };
-        (base, HARD)
+    for (suffix, endings) in [
+        ("ия", IA),
+        ("ья", YA_SOFT),
+        ("а", A),
+        ("я", YA),
+        ("ий", IY),
+        ("й", J),
+        ("ь", SOFT),
+    ] {
+        if let Some(base) = name.strip_suffix(suffix) {
+            return (base, endings);
+        }
     }
+    // Fleeting vowels: Павел → Павла, Лев → Льва.
+    let base = match name {
+        "павел" => "павл",
+        "лев" => "льв",
+        _ => name,
+    };
+    (base, HARD)
 }
 
 fn is_cyrillic(s: &str) -> bool {
@@ -280,7 +272,7 @@ fn first_name_matches(tok: &str, name: &str) -> bool {
         if base.chars().count() < 2 {
             return false;
         }
-        if let Some(rest) = tok.strip_prefix(base.as_str()) {
+        if let Some(rest) = tok.strip_prefix(base) {
             return endings.contains(&rest);
         }
         // "Павел" also keeps its nominative base "павел": handled by equality above.
@@ -426,28 +418,36 @@ fn is_patronymic(tok: &str) -> bool {
 }
 
 /// The name variants a person answers to (normalised): their own first name plus every member
-/// of each group it belongs to.
-fn variants(first: &str) -> Vec<String> {
-    let first = normalize(first.trim());
-    let mut out = vec![first.clone()];
-    if let Some(groups) = group_index().get(first.as_str()) {
-        for group in groups {
-            for v in group.iter() {
-                if !out.iter().any(|o| o == v) {
-                    out.push((*v).to_string());
-                }
-            }
-        }
+/// of each group it belongs to. Borrowed from the static tables, so building one is cheap.
+struct Variants {
+    own: String,
+    groups: &'static [Group],
+}
+
+impl Variants {
+    fn new(first: &str) -> Variants {
+        let own = normalize(first.trim());
+        let groups = group_index()
+            .get(own.as_str())
+            .map_or(&[][..], Vec::as_slice);
+        Variants { own, groups }
     }
-    out.retain(|v| !v.is_empty());
-    out
+
+    fn iter(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.own.as_str())
+            .chain(self.groups.iter().flat_map(|g| g.iter().copied()))
+            .filter(|v| !v.is_empty())
+    }
 }
 
 /// Every name of the tables → the groups it belongs to (built once).
-fn group_index() -> &'static HashMap<&'static str, Vec<&'static [&'static str]>> {
-    static INDEX: OnceLock<HashMap<&'static str, Vec<&'static [&'static str]>>> = OnceLock::new();
+/// A group of names meaning the same person ("дмитрий", "дима", "митя").
+type Group = &'static [&'static str];
+
+fn group_index() -> &'static HashMap<&'static str, Vec<Group>> {
+    static INDEX: OnceLock<HashMap<&'static str, Vec<Group>>> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut map: HashMap<&'static str, Vec<&'static [&'static str]>> = HashMap::new();
+        let mut map: HashMap<&'static str, Vec<Group>> = HashMap::new();
         for group in RU_GROUPS.iter().chain(EN_GROUPS.iter()) {
             for name in group.iter() {
                 map.entry(*name).or_default().push(group);
@@ -459,7 +459,7 @@ fn group_index() -> &'static HashMap<&'static str, Vec<&'static [&'static str]>>
 
 struct Matcher {
     id: i64,
-    first: Vec<String>,
+    first: Variants,
     surname: Option<String>,
     username: Option<String>,
 }
@@ -469,7 +469,7 @@ fn matchers(people: &[Person]) -> Vec<Matcher> {
         .iter()
         .map(|p| Matcher {
             id: p.id,
-            first: variants(&p.first_name),
+            first: Variants::new(&p.first_name),
             surname: p
                 .last_name
                 .as_deref()
@@ -494,7 +494,6 @@ fn matched_variant<'m>(m: &'m Matcher, tok: &str) -> Option<&'m str> {
     m.first
         .iter()
         .find(|v| first_char(v) == Some(c) && first_name_matches(tok, v))
-        .map(String::as_str)
 }
 
 fn surname_hit(m: &Matcher, tok: &str) -> bool {

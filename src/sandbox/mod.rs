@@ -174,7 +174,11 @@ pub fn bot_user() -> Value {
 }
 
 fn ok(result: Value) -> Response {
-    (StatusCode::OK, axum::Json(json!({"ok": true, "result": result}))).into_response()
+    (
+        StatusCode::OK,
+        axum::Json(json!({"ok": true, "result": result})),
+    )
+        .into_response()
 }
 
 fn err(code: u16, description: &str, retry_after: Option<u32>) -> Response {
@@ -345,7 +349,11 @@ async fn handle(
             let Some(c) = chat else {
                 return err(400, "Bad Request: chat_id is empty", None);
             };
-            let text = p.get("text").and_then(Value::as_str).unwrap_or("").to_string();
+            let text = p
+                .get("text")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
             let id = p.get("message_id").and_then(Value::as_i64).unwrap_or(0);
             g.sent.push(Sent {
                 at: now,

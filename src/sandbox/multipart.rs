@@ -29,7 +29,12 @@ pub fn fields(content_type: &str, body: &Bytes) -> Value {
         else {
             continue;
         };
-        let name = name.lines().next().unwrap_or("").trim_matches('"').to_string();
+        let name = name
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_matches('"')
+            .to_string();
         let value = value.strip_suffix("\r\n").unwrap_or(value);
         let v = match name.as_str() {
             "chat_id" => value

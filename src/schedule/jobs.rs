@@ -20,7 +20,9 @@ pub async fn compose(
     at: DateTime<Utc>,
 ) -> Result<Vec<NewDelivery>, ScheduleError> {
     match job {
-        JobKind::RemindersMorning | JobKind::RemindersDayBefore => reminders(app, table, job, at).await,
+        JobKind::RemindersMorning | JobKind::RemindersDayBefore => {
+            reminders(app, table, job, at).await
+        }
         JobKind::Reflection => {
             digest::reflect(app, table, at).await?;
             Ok(Vec::new())
@@ -48,7 +50,11 @@ async fn reminders(
     let org = app.store.org(table.org).await?;
     let today = at.with_timezone(&table.tz).date_naive();
     let morning = job == JobKind::RemindersMorning;
-    let bound = if morning { today } else { table.next_working_day(today) };
+    let bound = if morning {
+        today
+    } else {
+        table.next_working_day(today)
+    };
     let items = app
         .store
         .open_commitments_due_by(table.org, &bound.to_string())
@@ -74,21 +80,35 @@ async fn reminders(
         };
         let lang = app.lang_for(Some(&p.profile), Some(&org));
         let header = if morning {
-            app.i18n.t(lang, "reminder-morning", &[("n", (items.len() as i64).into())])
+            app.i18n.t(
+                lang,
+                "reminder-morning",
+                &[("n", (items.len() as i64).into())],
+            )
         } else {
             app.i18n.t(
                 lang,
                 "reminder-day-before",
-                &[("n", (items.len() as i64).into()), ("date", format::date(&app.i18n, lang, bound).into())],
+                &[
+                    ("n", (items.len() as i64).into()),
+                    ("date", format::date(&app.i18n, lang, bound).into()),
+                ],
             )
         };
         let mut body = String::new();
         let numbered = items.len() > 1;
         for (i, c) in items.iter().enumerate() {
-            let due = c.due.map(|d| format::due(&app.i18n, lang, d)).unwrap_or_default();
+            let due = c
+                .due
+                .map(|d| format::due(&app.i18n, lang, d))
+                .unwrap_or_default();
             let late = c.due.is_some_and(|d| d.date < today);
             let key = if late { "due-overdue" } else { "due-on" };
-            let num = if numbered { format!("{}. ", i + 1) } else { "• ".into() };
+            let num = if numbered {
+                format!("{}. ", i + 1)
+            } else {
+                "• ".into()
+            };
             body.push_str(&format!(
                 "\n{num}{} — {}",
                 esc(&c.content),
@@ -99,16 +119,20 @@ async fn reminders(
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                [ButtonAction::Done, ButtonAction::Snooze, ButtonAction::NotAPromise]
-                    .iter()
-                    .map(|a| {
-                        let mut label = app.i18n.s(lang, &format!("button-{}", a.code()));
-                        if numbered {
-                            label = format!("{} {}", label, i + 1);
-                        }
-                        (label, format!("c:{}:{}", a.code(), c.origin_id))
-                    })
-                    .collect()
+                [
+                    ButtonAction::Done,
+                    ButtonAction::Snooze,
+                    ButtonAction::NotAPromise,
+                ]
+                .iter()
+                .map(|a| {
+                    let mut label = app.i18n.s(lang, &format!("button-{}", a.code()));
+                    if numbered {
+                        label = format!("{} {}", label, i + 1);
+                    }
+                    (label, format!("c:{}:{}", a.code(), c.origin_id))
+                })
+                .collect()
             })
             .collect();
         let group = items.iter().find_map(|c| c.source_chat).filter(|c| c.0 < 0);

@@ -61,7 +61,11 @@ pub struct Timetable {
 }
 
 impl Timetable {
-    pub fn new(org: &Org, defaults: &ScheduleSettings, holidays: &[NaiveDate]) -> Result<Timetable, ScheduleError> {
+    pub fn new(
+        org: &Org,
+        defaults: &ScheduleSettings,
+        holidays: &[NaiveDate],
+    ) -> Result<Timetable, ScheduleError> {
         let over: OrgOverrides = org
             .schedule
             .as_deref()
@@ -75,7 +79,10 @@ impl Timetable {
             tz: org.timezone,
             jobs: vec![
                 (JobKind::RemindersMorning, parse_cron(&s.reminders_morning)?),
-                (JobKind::RemindersDayBefore, parse_cron(&s.reminders_day_before)?),
+                (
+                    JobKind::RemindersDayBefore,
+                    parse_cron(&s.reminders_day_before)?,
+                ),
                 (JobKind::Reflection, parse_cron(&s.reflection)?),
                 (JobKind::DailySummary, parse_cron(&s.daily_summary)?),
                 (JobKind::WeeklyDigest, parse_cron(&s.weekly_digest)?),
@@ -101,7 +108,11 @@ impl Timetable {
     }
 
     /// Every job time in `(from, to]`, in time order. Holidays have no runs except the weekly digest.
-    pub fn runs_between(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> Vec<(DateTime<Utc>, JobKind)> {
+    pub fn runs_between(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Vec<(DateTime<Utc>, JobKind)> {
         let mut out = Vec::new();
         let start = from.with_timezone(&self.tz);
         for (job, cron) in &self.jobs {
@@ -159,7 +170,11 @@ impl Scheduler {
         let mut tables = Vec::new();
         for id in self.app.store.orgs().await? {
             let org = self.app.store.org(id).await?;
-            tables.push(Timetable::new(&org, &self.app.settings.schedule, &self.app.settings.org.holidays)?);
+            tables.push(Timetable::new(
+                &org,
+                &self.app.settings.schedule,
+                &self.app.settings.org.holidays,
+            )?);
         }
         self.tables = tables;
         Ok(())
@@ -193,7 +208,10 @@ impl Scheduler {
             if now - at > Duration::hours(LATE_LIMIT_HOURS) {
                 if !self.app.store.job_run_exists(job, table.org, &key).await? {
                     tracing::warn!(org = %table.org, job = job.as_str(), period = %key, "missed run skipped: more than 6 hours late");
-                    self.app.store.claim_run(job, table.org, &key, at, now, &[]).await?;
+                    self.app
+                        .store
+                        .claim_run(job, table.org, &key, at, now, &[])
+                        .await?;
                 }
                 continue;
             }

@@ -33,7 +33,11 @@ pub trait Outbox: Send + Sync {
 const MAX_ATTEMPTS: i64 = 8;
 
 /// Sends everything queued and due. `pace`: wait between sends (live only; replay never waits).
-pub async fn deliver_queued(app: &App, outbox: &impl Outbox, pace: bool) -> Result<usize, ScheduleError> {
+pub async fn deliver_queued(
+    app: &App,
+    outbox: &impl Outbox,
+    pace: bool,
+) -> Result<usize, ScheduleError> {
     let mut sent = 0;
     let mut last_chat: Option<(i64, std::time::Instant)> = None;
     for _round in 0..50 {
@@ -74,7 +78,10 @@ pub async fn deliver_queued(app: &App, outbox: &impl Outbox, pace: bool) -> Resu
                         }
                         match (d.fallback_chat_id, d.fallback_text.clone()) {
                             (Some(chat), Some(text)) => {
-                                tracing::info!(delivery = d.id, "private chat closed: falling back to the group");
+                                tracing::info!(
+                                    delivery = d.id,
+                                    "private chat closed: falling back to the group"
+                                );
                                 app.store.redirect_delivery(d.id, chat, &text, &e).await?;
                                 d.chat_id = chat;
                                 d.text = text;
@@ -84,7 +91,10 @@ pub async fn deliver_queued(app: &App, outbox: &impl Outbox, pace: bool) -> Resu
                                 continue;
                             }
                             _ => {
-                                tracing::warn!(delivery = d.id, "forbidden and no fallback: dropped");
+                                tracing::warn!(
+                                    delivery = d.id,
+                                    "forbidden and no fallback: dropped"
+                                );
                                 app.store.mark_failed(d.id, &e).await?;
                             }
                         }

@@ -141,7 +141,9 @@ fn commitment_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Commitment> {
         author: parse(&author)?,
         visibility: parse(&vis)?,
         source_chat: r.try_get::<Option<i64>, _>("source_chat_id")?.map(ChatId),
-        source_message: r.try_get::<Option<i64>, _>("source_message_id")?.map(MessageId),
+        source_message: r
+            .try_get::<Option<i64>, _>("source_message_id")?
+            .map(MessageId),
         version_chat: r.try_get::<Option<i64>, _>("version_chat_id")?.map(ChatId),
         version_message: r
             .try_get::<Option<i64>, _>("version_message_id")?
@@ -153,7 +155,8 @@ fn commitment_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Commitment> {
     })
 }
 
-const MEMORY_COLS: &str = "id, org_id, subject_id, kind, content, confidence, author, visibility, evidence,
+const MEMORY_COLS: &str =
+    "id, org_id, subject_id, kind, content, confidence, author, visibility, evidence,
     source_chat_id, source_message_id, created_at, updated_at, is_archived";
 
 fn memory_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Memory> {
@@ -172,7 +175,9 @@ fn memory_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Memory> {
         visibility: parse(&vis)?,
         evidence: r.try_get("evidence")?,
         source_chat: r.try_get::<Option<i64>, _>("source_chat_id")?.map(ChatId),
-        source_message: r.try_get::<Option<i64>, _>("source_message_id")?.map(MessageId),
+        source_message: r
+            .try_get::<Option<i64>, _>("source_message_id")?
+            .map(MessageId),
         created_at: from_ts(r.try_get("created_at")?)?,
         updated_at: from_ts(r.try_get("updated_at")?)?,
         archived: r.try_get::<i64, _>("is_archived")? != 0,
@@ -329,7 +334,11 @@ impl Store {
     }
 
     /// Current commitments whose origin is this message.
-    pub async fn commitments_made_in(&self, chat: ChatId, msg: MessageId) -> Result<Vec<Commitment>> {
+    pub async fn commitments_made_in(
+        &self,
+        chat: ChatId,
+        msg: MessageId,
+    ) -> Result<Vec<Commitment>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
                AND source_chat_id = ? AND source_message_id = ? ORDER BY id"
@@ -381,7 +390,11 @@ impl Store {
     }
 
     /// Every open commitment of the org due on or before `due_by` (a `YYYY-MM-DD` bound, inclusive).
-    pub async fn open_commitments_due_by(&self, org: OrgId, due_by: &str) -> Result<Vec<Commitment>> {
+    pub async fn open_commitments_due_by(
+        &self,
+        org: OrgId,
+        due_by: &str,
+    ) -> Result<Vec<Commitment>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {COMMITMENT_COLS} FROM memories
              WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
@@ -443,7 +456,12 @@ impl Store {
     }
 
     /// A person's current memories of the non-commitment kinds that `scope` allows.
-    pub async fn memories_for(&self, org: OrgId, subject: UserId, scope: Scope) -> Result<Vec<Memory>> {
+    pub async fn memories_for(
+        &self,
+        org: OrgId,
+        subject: UserId,
+        scope: Scope,
+    ) -> Result<Vec<Memory>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {MEMORY_COLS} FROM memories
              WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment' AND is_archived = 0
@@ -462,14 +480,19 @@ impl Store {
         let r = sqlx::query(AssertSqlSafe(format!(
             "SELECT {MEMORY_COLS} FROM memories WHERE id = ? AND kind <> 'commitment'"
         )))
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?;
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?;
         r.as_ref().map(memory_from_row).transpose()
     }
 
     /// Archives one of `subject`'s own memories; false when there is no such current memory.
-    pub async fn archive_memory(&self, id: MemoryId, subject: UserId, at: DateTime<Utc>) -> Result<bool> {
+    pub async fn archive_memory(
+        &self,
+        id: MemoryId,
+        subject: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<bool> {
         let done = sqlx::query(
             "UPDATE memories SET is_archived = 1, valid_to = ?, updated_at = ?
              WHERE id = ? AND subject_id = ? AND kind <> 'commitment' AND is_archived = 0",
@@ -503,16 +526,17 @@ impl Store {
         full_subjects: &[UserId],
     ) -> Result<Vec<Memory>> {
         let mut out = Vec::new();
-        let subjects = serde_json::to_string(&full_subjects.iter().map(|u| u.0).collect::<Vec<_>>())
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let subjects =
+            serde_json::to_string(&full_subjects.iter().map(|u| u.0).collect::<Vec<_>>())
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
         for needle in needles.iter().filter(|n| !n.is_empty()).take(5) {
             let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {MEMORY_COLS} FROM memories
+                "SELECT {MEMORY_COLS} FROM memories
                  WHERE org_id = ?1 AND kind <> 'commitment' AND is_archived = 0
                    AND instr(norm_content, ?2) > 0
                    AND (visibility = 'team' OR subject_id IN (SELECT value FROM json_each(?3)))
                  ORDER BY id DESC LIMIT 20"
-        )))
+            )))
             .bind(org.0)
             .bind(needle)
             .bind(&subjects)

@@ -92,13 +92,15 @@ impl Store {
         if old == text {
             return Ok(None);
         }
-        sqlx::query("UPDATE messages SET text = ?, edit_date = ? WHERE chat_id = ? AND message_id = ?")
-            .bind(text)
-            .bind(ts(edit_date))
-            .bind(chat.0)
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE messages SET text = ?, edit_date = ? WHERE chat_id = ? AND message_id = ?",
+        )
+        .bind(text)
+        .bind(ts(edit_date))
+        .bind(chat.0)
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(Some(old))
     }
@@ -156,13 +158,12 @@ impl Store {
 
     /// When the person last wrote in any linked chat of the org.
     pub async fn last_message_at(&self, org: OrgId, user: UserId) -> Result<Option<DateTime<Utc>>> {
-        let t: Option<i64> = sqlx::query_scalar(
-            "SELECT max(date) FROM messages WHERE org_id = ? AND user_id = ?",
-        )
-        .bind(org.0)
-        .bind(user.0)
-        .fetch_one(&self.pool)
-        .await?;
+        let t: Option<i64> =
+            sqlx::query_scalar("SELECT max(date) FROM messages WHERE org_id = ? AND user_id = ?")
+                .bind(org.0)
+                .bind(user.0)
+                .fetch_one(&self.pool)
+                .await?;
         t.map(from_ts).transpose()
     }
 }

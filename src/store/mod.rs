@@ -14,13 +14,13 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
 pub use chats::Chat;
-pub use graph::{Node, NewNode, Task};
+pub use graph::{NewNode, Node, Task};
 pub use memories::{Commitment, CommitmentChange, Memory, NewCommitment, NewMemory, Scope};
-pub use messages::{StoredMessage, NewMessage, Stored};
+pub use messages::{NewMessage, Stored, StoredMessage};
 pub use people::{Member, Org, Person, UserProfile};
 pub use schedule::{Delivery, NewDelivery, Reflection};
 

@@ -207,7 +207,12 @@ impl Store {
     }
 
     /// Adds the user to the org as a member unless already there (active again if they had left).
-    pub async fn ensure_member(&self, org: OrgId, user: UserId, now: DateTime<Utc>) -> Result<bool> {
+    pub async fn ensure_member(
+        &self,
+        org: OrgId,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
         let done = sqlx::query(
             "INSERT INTO members (org_id, user_id, role, joined_at) VALUES (?, ?, 'member', ?)
              ON CONFLICT (org_id, user_id) DO NOTHING",

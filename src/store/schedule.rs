@@ -140,7 +140,12 @@ impl Store {
             .collect()
     }
 
-    pub async fn mark_sent(&self, id: i64, telegram_message_id: i64, at: DateTime<Utc>) -> Result<()> {
+    pub async fn mark_sent(
+        &self,
+        id: i64,
+        telegram_message_id: i64,
+        at: DateTime<Utc>,
+    ) -> Result<()> {
         sqlx::query(
             "UPDATE deliveries SET state = 'sent', sent_at = ?, telegram_message_id = ?, attempts = attempts + 1
              WHERE id = ?",
@@ -167,7 +172,13 @@ impl Store {
     }
 
     /// Sends the rest of a delivery to another chat (a closed DM falls back to the group).
-    pub async fn redirect_delivery(&self, id: i64, chat: ChatId, text: &str, error: &str) -> Result<()> {
+    pub async fn redirect_delivery(
+        &self,
+        id: i64,
+        chat: ChatId,
+        text: &str,
+        error: &str,
+    ) -> Result<()> {
         sqlx::query(
             "UPDATE deliveries SET chat_id = ?, text = ?, to_user = NULL, fallback_chat_id = NULL,
                  fallback_text = NULL, attempts = attempts + 1, last_error = ? WHERE id = ?",
@@ -205,7 +216,12 @@ impl Store {
     }
 
     /// Stores the day's reflection of a person once; a second write for the same day is ignored.
-    pub async fn insert_reflection(&self, org: OrgId, r: &Reflection, at: DateTime<Utc>) -> Result<bool> {
+    pub async fn insert_reflection(
+        &self,
+        org: OrgId,
+        r: &Reflection,
+        at: DateTime<Utc>,
+    ) -> Result<bool> {
         let done = sqlx::query(
             "INSERT INTO reflections (org_id, user_id, day, summary, highlights, commitments, risks, observations, created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, day) DO NOTHING",
@@ -267,8 +283,10 @@ impl Store {
 impl Store {
     /// The most recent chart image queued for sending (the demo writes it to a file).
     pub async fn last_photo(&self) -> Result<Option<Vec<u8>>> {
-        Ok(sqlx::query_scalar("SELECT photo FROM deliveries WHERE photo IS NOT NULL ORDER BY id DESC LIMIT 1")
-            .fetch_optional(&self.pool)
-            .await?)
+        Ok(sqlx::query_scalar(
+            "SELECT photo FROM deliveries WHERE photo IS NOT NULL ORDER BY id DESC LIMIT 1",
+        )
+        .fetch_optional(&self.pool)
+        .await?)
     }
 }
