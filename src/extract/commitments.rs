@@ -369,7 +369,8 @@ const WORD_CLASSES: &[(u32, &str)] = &[
          would shall should can could may might must do does did done have has had not no yes so if \
          then than there here what which who when where how all any some also just up out about into \
          over after before again too very i'll i'm i've i'd we'll let me get got давай давайте \
-         more now last раньше earlier later позже forget drop sorry извините простите",
+         more now last раньше earlier later позже forget drop sorry извините простите моему мой моя \
+         мое моей мои",
     ),
     (
         AGREE,
@@ -401,6 +402,7 @@ const WORD_CLASSES: &[(u32, &str)] = &[
     (
         PREP,
         "до к ко на в во по с со за через после перед this next end of the by on until till before \
+         after with from about \
          at for to in this следующей следующую следующий следующем этой эту этот ближайшую ближайший \
          ближайшей конца",
     ),
@@ -712,6 +714,19 @@ fn content(
             continue;
         }
         // A number right before a date word or in the deadline ("к 3 марта") is part of the date.
+        // "18:00": a clock time is a date too.
+        let clock = |a: usize, b: usize| {
+            is_number(m.w(a))
+                && is_number(m.w(b))
+                && m.toks
+                    .get(a)
+                    .zip(m.toks.get(b))
+                    .and_then(|(x, y)| m.text.get(x.span.end..y.span.start))
+                    == Some(":")
+        };
+        if is_number(&t.norm) && (clock(i, i + 1) || (i > 0 && clock(i - 1, i))) {
+            continue;
+        }
         if is_number(&t.norm) && m.has_f(i + 1, DATE | MONTH) {
             continue;
         }
@@ -740,7 +755,12 @@ fn content(
                 "и" | "а" | "но" | "and" | "but" | "то" | "что" | "ли" | "also" | "then" | "so"
             )
     };
-    while keep.first().is_some_and(|&i| edge(i)) {
+    // A preposition right after the verb belongs to it: "позвонить в банк", "разобраться с X".
+    let verb_next = verb.map(|(v, _)| v + 1);
+    while keep
+        .first()
+        .is_some_and(|&i| edge(i) && !(Some(i) == verb_next && m.has_f(i, PREP)))
+    {
         keep.remove(0);
     }
     while keep.last().is_some_and(|&i| edge(i) || m.has_f(i, PRON)) {
@@ -836,6 +856,19 @@ impl Ctx<'_, '_> {
             )
         };
         let first_in_span = m.toks.iter().find(|t| t.span.start >= found.0.start);
+        // "акты за ноябрь", "план на декабрь", "the october statements": a period the work is
+        // about, not a deadline.
+        let idx = m.toks.iter().position(|t| t.span.start >= found.0.start);
+        let period = |k: usize| {
+            matches!(m.w(k), "за" | "на" | "for" | "the")
+                && m.has_f(k + 1, MONTH)
+                && m.toks.get(k + 1).is_some_and(|t| t.span.end >= found.0.end)
+        };
+        if let Some(k) = idx
+            && (period(k) || (k > 0 && period(k - 1)))
+        {
+            return retry(found.0.end);
+        }
         if first_in_span.is_some_and(|t| marker(&t.norm) || t.f & DATE != 0) {
             return Some(found);
         }
@@ -1095,6 +1128,9 @@ fn is_conditional(m: &Msg) -> bool {
         }
     }) || m.has_seq(&["want", "to"]) && m.has_seq(&["we", "might"])
         || m.has_seq(&["love", "to"])
+        || m.has_seq(&["not", "sure"])
+        || m.has_seq(&["не", "уверен"])
+        || m.has_seq(&["не", "уверена"])
         || m.has_seq(&["хочу", "*"]) && !m.any_f(PLEASE)
 }
 
@@ -1549,14 +1585,19 @@ fn request_cue(m: &Msg) -> Option<usize> {
                     return Some(i + 2);
                 }
             }
-            "make" if m.w(i + 1) == "sure" && m.clause_start(i) => return Some(i),
+            "make" if m.w(i + 1) == "sure" && m.clause_start(i) => return Some(i + 2),
             "можешь" | "сможешь" | "можете" | "сможете" | "мог" | "могла" | "могли" => {
                 if let Some(k) = (i + 1..(i + 4).min(m.n())).find(|&k| is_infinitive(m.w(k))) {
                     return Some(k);
                 }
             }
             "could" | "can" | "would" | "will" if matches!(m.w(i + 1), "you" | "u" | "y'all") => {
-                return Some(i + 2);
+                let k = if matches!(m.w(i + 2), "mind" | "please" | "pls") {
+                    i + 3
+                } else {
+                    i + 2
+                };
+                return Some(k);
             }
             "need" if m.w(i + 1) == "you" && m.w(i + 2) == "to" => return Some(i + 3),
             _ => {}
@@ -1726,6 +1767,9 @@ fn request(cx: &Ctx) -> Option<Finding> {
                 | "will"
                 | "you"
                 | "u"
+                | "mind"
+                | "sure"
+                | "make"
                 | "ли"
                 | "ты"
         ) {
@@ -2218,6 +2262,37 @@ mod tests {
                 .contains("rounding")
         );
         assert!(made_content("подготовлю КП для Ромашки").contains("КП для Ромашки"));
+    }
+
+    #[test]
+    fn content_keeps_the_preposition_after_the_verb_and_drops_clock_times() {
+        assert_eq!(
+            made_content("позвоню в транспортную компанию насчет задержки фуры"),
+            "позвонить в транспортную компанию насчет задержки фуры"
+        );
+        assert_eq!(
+            made_content("Сегодня до 18:00 отправлю отчёт по продажам"),
+            "отправить отчёт по продажам"
+        );
+        assert_eq!(
+            made_content("мы с Игорем сделаем интеграцию к среде"),
+            "сделать интеграцию"
+        );
+    }
+
+    #[test]
+    fn a_month_the_work_is_about_is_not_its_deadline() {
+        if !resolver_ready() {
+            return;
+        }
+        match run("Света, можешь проверить табель за ноябрь?").first()
+        {
+            Some(Finding::Request { due, content, .. }) => {
+                assert_eq!(*due, None);
+                assert!(content.contains("за ноябрь"), "{content}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
