@@ -107,7 +107,7 @@ team-header = Team:
 team-line = open { $open }, overdue { $overdue }
 
 reminder-morning = due today ({ promises-count }):
-reminder-day-before = due tomorrow, { $date } ({ promises-count }):
+reminder-day-before = due next working day, { $date } ({ promises-count }):
 button-done = ✅ Done
 button-snooze = ⏰ +1 day
 button-nap = 🚫 Not a promise

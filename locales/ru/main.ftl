@@ -113,7 +113,7 @@ team-header = Команда:
 team-line = открыто { $open }, просрочено { $overdue }
 
 reminder-morning = сегодня срок ({ promises-count }):
-reminder-day-before = завтра срок, { $date } ({ promises-count }):
+reminder-day-before = в следующий рабочий день, { $date }, срок ({ promises-count }):
 button-done = ✅ Готово
 button-snooze = ⏰ +1 день
 button-nap = 🚫 Не обещание

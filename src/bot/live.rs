@@ -69,13 +69,14 @@ pub async fn run(app: Arc<App>, token: String) -> Result<(), RunError> {
         let mut last = sched_app.clock.now() - chrono::Duration::hours(24);
         loop {
             let now = sched_app.clock.now();
-            if let Err(e) = scheduler.advance(last, now, &|_| {}, &outbox).await {
-                tracing::error!(error = %e, "scheduler step failed");
+            // A failed step keeps its window: the same runs are tried again next time.
+            match scheduler.advance(last, now, &|_| {}, &outbox).await {
+                Ok(_) => last = now,
+                Err(e) => tracing::error!(error = %e, "scheduler step failed"),
             }
             if let Err(e) = sender::deliver_queued(&sched_app, &outbox, true).await {
                 tracing::error!(error = %e, "delivery step failed");
             }
-            last = now;
             tokio::select! {
                 _ = tokio::time::sleep(Duration::from_secs(20)) => {}
                 _ = sched_stop.changed() => break,

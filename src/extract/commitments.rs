@@ -703,8 +703,15 @@ fn content(
         // "мы с Игорем сделаем": the partner is not the task.
         let partner = (m.w(i) == "с" && i > 0 && m.w(i - 1) == "мы")
             || (i > 1 && m.w(i - 1) == "с" && m.w(i - 2) == "мы");
+        // "@kept_bot доделаю отчёт", "@lena скину макеты": a username is not the task.
+        let username = m.text.as_bytes()[..t.span.start]
+            .iter()
+            .rev()
+            .find(|b| !(b.is_ascii_alphanumeric() || **b == b'_'))
+            == Some(&b'@');
         if skip.contains(&i)
             || partner
+            || username
             || verb.is_some_and(|(v, _)| v == i)
             || in_due(t)
             || t.f & (FILL | GREET | AGREE) != 0
