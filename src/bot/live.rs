@@ -37,7 +37,17 @@ pub fn token(app: &App) -> Result<String, RunError> {
     }
 }
 
+/// The live bot until SIGTERM or SIGINT.
 pub async fn run(app: Arc<App>, token: String) -> Result<(), RunError> {
+    run_until(app, token, shutdown_signal()).await
+}
+
+/// The live bot until `stop` completes (tests stop it themselves).
+pub async fn run_until(
+    app: Arc<App>,
+    token: String,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), RunError> {
     let mut bot = Bot::new(token);
     if let Some(url) = &app.settings.telegram.api_url {
         bot = bot.set_api_url(url.parse().map_err(RunError::ApiUrl)?);
@@ -93,7 +103,7 @@ pub async fn run(app: Arc<App>, token: String) -> Result<(), RunError> {
         .build();
     let token = dispatcher.shutdown_token();
     tokio::spawn(async move {
-        shutdown_signal().await;
+        stop.await;
         tracing::info!("stopping: finishing in-flight updates");
         if let Ok(f) = token.shutdown() {
             f.await;

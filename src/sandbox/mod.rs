@@ -271,6 +271,21 @@ async fn handle(
     let method = method.to_ascii_lowercase();
     let p = params(&headers, &body);
     let now = s.clock.now();
+    if method == "getupdates" {
+        let updates: Vec<Value> = {
+            let mut g = lock(&s.inner);
+            g.calls.push(method.clone());
+            let offset = p.get("offset").and_then(Value::as_i64).unwrap_or(0);
+            g.updates
+                .retain(|u| u.get("update_id").and_then(Value::as_i64).unwrap_or(0) >= offset);
+            g.updates.iter().cloned().collect()
+        };
+        if updates.is_empty() {
+            // Long polling: hold an empty answer briefly instead of letting the client spin.
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        return ok(Value::Array(updates));
+    }
     let mut g = lock(&s.inner);
     g.calls.push(method.clone());
     let chat = chat_id(&p);
@@ -390,11 +405,8 @@ async fn handle(
         "answercallbackquery" | "setmycommands" | "deletewebhook" | "deletemycommands" => {
             ok(json!(true))
         }
-        "getupdates" => {
-            let offset = p.get("offset").and_then(Value::as_i64).unwrap_or(0);
-            g.updates
-                .retain(|u| u.get("update_id").and_then(Value::as_i64).unwrap_or(0) >= offset);
-            ok(Value::Array(g.updates.iter().cloned().collect()))
+        "getwebhookinfo" => {
+            ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0}))
         }
         _ => err(404, "Not Found: method not found", None),
     }
