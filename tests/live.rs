@@ -20,8 +20,10 @@ fn t0() -> DateTime<Utc> {
 }
 
 async fn app_for(sandbox: &Sandbox, clock: SharedClock, token: &str) -> Arc<App> {
-    let mut settings = Settings::default();
-    settings.admins = vec![1];
+    let mut settings = Settings {
+        admins: vec![1],
+        ..Default::default()
+    };
     settings.telegram.api_url = Some(sandbox.url());
     settings.telegram.token = Some(Secret::new(token));
     App::new(Store::in_memory().await.unwrap(), clock, settings)
