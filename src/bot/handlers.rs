@@ -598,18 +598,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                 if let (ButtonOutcome::Changed(..) | ButtonOutcome::AlreadyClosed(_), Some(m)) =
                     (&outcome, q.regular_message())
                 {
-                    let old = m.text().unwrap_or("");
-                    let mut req = bot
-                        .edit_message_text(
-                            m.chat.id,
-                            m.id,
-                            format!("{}\n\n{}", crate::answer::format::esc(old), note),
-                        )
-                        .parse_mode(ParseMode::Html);
-                    if let Some(mk) = m.reply_markup() {
-                        req = req.reply_markup(mk.clone());
-                    }
-                    req.await?;
+                    edit_reminder(&bot, &app, m, id, &note).await?;
                 }
             }
             (Some("q"), Some(what), _) => {
@@ -658,4 +647,47 @@ fn strip_tags(s: &str) -> String {
         .replace("&gt;", ">")
         .replace("&quot;", "\"")
         .replace("&amp;", "&")
+}
+
+/// Shows what a button did on the reminder itself: the note under the original text, and the
+/// acted-on item's buttons gone. The text comes from the stored delivery so formatting and
+/// mentions survive; a reminder kept no longer knows about is edited from its plain text.
+async fn edit_reminder(
+    bot: &Bot,
+    app: &App,
+    m: &Message,
+    origin: i64,
+    note: &str,
+) -> HandlerResult {
+    let chat = domain::ChatId(m.chat.id.0);
+    let suffix = format!(":{origin}");
+    let (text, rows, stored) = match app.store.delivery_by_message(chat, m.id.0 as i64).await? {
+        Some((id, text, rows)) => (text, rows, Some(id)),
+        None => (
+            crate::answer::format::esc(m.text().unwrap_or("")),
+            Vec::new(),
+            None,
+        ),
+    };
+    if text.contains(note) {
+        // A second press of a stale button must not repeat the note (Telegram refuses an edit
+        // that changes nothing).
+        return Ok(());
+    }
+    let rows: Vec<Vec<(String, String)>> = rows
+        .into_iter()
+        .filter(|row| !row.iter().any(|(_, data)| data.ends_with(&suffix)))
+        .collect();
+    let text = format!("{text}\n\n{note}");
+    if let Some(id) = stored {
+        app.store.update_sent_delivery(id, &text, &rows).await?;
+    }
+    let mut req = bot
+        .edit_message_text(m.chat.id, m.id, text)
+        .parse_mode(ParseMode::Html);
+    if !rows.is_empty() {
+        req = req.reply_markup(keyboard(&rows));
+    }
+    req.await?;
+    Ok(())
 }

@@ -290,3 +290,47 @@ impl Store {
         .await?)
     }
 }
+
+impl Store {
+    /// The delivery that became Telegram message `message_id` in `chat` (a reminder whose button
+    /// was pressed): its id, current text and buttons.
+    pub async fn delivery_by_message(
+        &self,
+        chat: ChatId,
+        message_id: i64,
+    ) -> Result<Option<(i64, String, Vec<Vec<(String, String)>>)>> {
+        let r = sqlx::query(
+            "SELECT id, text, buttons FROM deliveries WHERE chat_id = ? AND telegram_message_id = ? AND state = 'sent'
+             ORDER BY id DESC LIMIT 1",
+        )
+        .bind(chat.0)
+        .bind(message_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        r.map(|r| {
+            let buttons: String = r.try_get("buttons")?;
+            Ok((
+                r.try_get("id")?,
+                r.try_get("text")?,
+                serde_json::from_str(&buttons).unwrap_or_default(),
+            ))
+        })
+        .transpose()
+    }
+
+    /// Keeps a sent reminder's text and buttons in step with its edits.
+    pub async fn update_sent_delivery(
+        &self,
+        id: i64,
+        text: &str,
+        buttons: &[Vec<(String, String)>],
+    ) -> Result<()> {
+        sqlx::query("UPDATE deliveries SET text = ?, buttons = ? WHERE id = ?")
+            .bind(text)
+            .bind(json(&buttons))
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
