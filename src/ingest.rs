@@ -6,11 +6,14 @@ use std::collections::HashSet;
 use chrono::{DateTime, Duration, Utc};
 
 use crate::domain::{
-    Author, ChatId, CommitmentState, Confidence, Due, MessageId, OrgId, Role, UserId, Visibility,
+    Author, ChatId, CommitmentState, Confidence, Due, MemoryKind, MessageId, OrgId, Role, UserId,
+    Visibility,
 };
 use crate::extract::commitments::{self, Finding, MessageInput};
 use crate::extract::names;
-use crate::store::{Commitment, CommitmentChange, NewCommitment, Org, Person, Store, StoreError};
+use crate::store::{
+    Commitment, CommitmentChange, NewCommitment, NewMemory, Org, Person, Store, StoreError,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum IngestError {
@@ -142,6 +145,25 @@ impl Ingest<'_> {
 
     pub async fn message(&self, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
         let findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
+        if findings.is_empty()
+            && let Some(decided) = crate::extract::decisions::decision(m.text)
+        {
+            self.store
+                .upsert_memory(&NewMemory {
+                    org_id: self.org.id,
+                    subject: m.from,
+                    kind: MemoryKind::Context,
+                    content: &decided,
+                    confidence: Confidence::RULES,
+                    author: Author::Rules,
+                    visibility: Visibility::Team,
+                    evidence: &evidence(m.chat, m.message),
+                    source_chat: Some(m.chat),
+                    source_message: Some(m.message),
+                    at: m.date,
+                })
+                .await?;
+        }
         let mut effects = Vec::new();
         for f in findings {
             if let Some(e) = self.apply(m, f).await? {
@@ -205,8 +227,68 @@ impl Ingest<'_> {
                 .await
             }
             // Requests and offers become commitments only when accepted (see `accept`).
+            Finding::Request {
+                addressee,
+                content,
+                due: Some(due),
+            } => self.restated_request(m, addressee, &content, due).await,
+            // Requests and offers become commitments only when accepted (see `accept`).
             Finding::Request { .. } | Finding::Offer { .. } => Ok(None),
         }
+    }
+
+    /// A request with a date that restates an open promise of its addressee ("we need the quote
+    /// sooner, by Wednesday" in reply to it, or naming its owner) moves that promise instead of
+    /// asking for a second one.
+    async fn restated_request(
+        &self,
+        m: &Incoming<'_>,
+        addressee: Option<i64>,
+        content: &str,
+        due: Due,
+    ) -> Result<Option<Effect>, IngestError> {
+        let words = commitments::significant_stems(content);
+        let mut cands: Vec<Commitment> = Vec::new();
+        if let Some(r) = m.reply_to {
+            cands.extend(
+                self.store
+                    .commitments_of_message(m.chat, r)
+                    .await?
+                    .into_iter()
+                    .filter(|c| c.state == CommitmentState::Open && c.owner != m.from)
+                    .filter(|c| {
+                        let theirs = commitments::significant_stems(&c.content);
+                        words.is_empty() || words.iter().any(|w| theirs.contains(w))
+                    }),
+            );
+        }
+        let target = match cands.len() {
+            1 => cands.pop(),
+            _ => match addressee
+                .map(UserId)
+                .or_else(|| cands.first().map(|c| c.owner))
+            {
+                Some(owner) if owner != m.from => {
+                    let open = self.store.open_commitments(self.org.id, owner).await?;
+                    best_match_exact(&open, &words)
+                }
+                _ => None,
+            },
+        };
+        let Some(c) = target else { return Ok(None) };
+        if c.due == Some(due) || !self.may_change(m.from, &c) {
+            return Ok(None);
+        }
+        self.change(
+            m,
+            &c,
+            CommitmentChange {
+                due: Some(Some(due)),
+                ..Default::default()
+            },
+            Effect::Moved,
+        )
+        .await
     }
 
     async fn change(
@@ -263,7 +345,8 @@ impl Ingest<'_> {
                     }
                 }
             }
-            if let Some(c) = best_match(&others, words) {
+            // Someone else's promise needs a real shared word, not a shared prefix.
+            if let Some(c) = best_match_exact(&others, words) {
                 return Ok(Some(c));
             }
         }
@@ -396,6 +479,9 @@ impl Ingest<'_> {
                     Finding::Offer { content, due } if replied => (author, content, due),
                     _ => continue,
                 };
+                if content.trim().is_empty() {
+                    continue;
+                }
                 let existing = self
                     .store
                     .commitments_of_message(m.chat, msg.message_id)
@@ -503,6 +589,19 @@ impl Ingest<'_> {
     }
 }
 
+/// Like [`best_match`], counting only identical stems.
+fn best_match_exact(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
+    cands
+        .iter()
+        .map(|c| {
+            let theirs = commitments::significant_stems(&c.content);
+            (words.iter().filter(|w| theirs.contains(w)).count(), c)
+        })
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, c)| (*n, c.created_at))
+        .map(|(_, c)| c.clone())
+}
+
 fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
     if words.is_empty() {
         return None;
@@ -522,7 +621,10 @@ fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
 
 /// A human-readable pointer to the message a memory came from.
 pub fn evidence(chat: ChatId, msg: MessageId) -> String {
-    format!("message {chat}/{msg}")
+    match crate::answer::format::message_link(chat, msg) {
+        Some(link) => link,
+        None => format!("chat {chat}, message {msg}"),
+    }
 }
 
 /// Applies a reminder button: done, +1 working day, or "not a promise" (cancelled).

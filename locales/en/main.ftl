@@ -79,6 +79,7 @@ status-owns = Owns:
 status-empty = { $name } has no open promises or tasks right now.
 overview-refused = Team overviews are for the director and leads. I can tell you about your own work: ask “what are my priorities?”.
 idle-none = Everyone has something open.
+idle-recently-done = closed this week: { $n }
 idle-header = { $n ->
     [one] { $n } person has nothing open:
    *[other] { $n } people have nothing open:
@@ -92,7 +93,8 @@ owner-unknown = I don't know who owns “{ $topic }”.
 know-nothing = I don't know anything about “{ $topic }” yet.
 know-header = What we know about “{ $topic }”:
 evidence-dm = from a private message
-remembered = Noted (about { $name }).
+remembered = Noted. About: { $name }.
+remember-refused = Only the director or their lead can keep notes about { $name }. Notes about yourself are welcome.
 button-priorities = My priorities
 button-promises = My promises
 button-overdue = Who is overdue

@@ -84,6 +84,7 @@ status-owns = Отвечает за:
 status-empty = У { $name } сейчас нет открытых обещаний и задач.
 overview-refused = Обзор по команде доступен директору и руководителям. Могу рассказать о ваших делах: спросите «какие у меня приоритеты?».
 idle-none = Все при деле: у каждого есть открытые обещания или задачи.
+idle-recently-done = за неделю закрыто: { $n }
 idle-header = Без открытых дел { $n ->
     [one] { $n } человек:
     [few] { $n } человека:
@@ -98,7 +99,8 @@ owner-unknown = Не знаю, кто отвечает за «{ $topic }».
 know-nothing = Про «{ $topic }» я пока ничего не знаю.
 know-header = Что известно про «{ $topic }»:
 evidence-dm = из личных сообщений
-remembered = Запомнил (про { $name }).
+remembered = Запомнил. О ком: { $name }.
+remember-refused = Записывать заметки о { $name } могут только директор и руководитель. О себе — пожалуйста.
 button-priorities = Мои приоритеты
 button-promises = Что я обещал
 button-overdue = Кто просрочил
@@ -113,7 +115,7 @@ team-header = Команда:
 team-line = открыто { $open }, просрочено { $overdue }
 
 reminder-morning = сегодня срок ({ promises-count }):
-reminder-day-before = в следующий рабочий день, { $date }, срок ({ promises-count }):
+reminder-day-before = скоро срок — { $date } ({ promises-count }):
 button-done = ✅ Готово
 button-snooze = ⏰ +1 день
 button-nap = 🚫 Не обещание

@@ -11,7 +11,8 @@ use fluent_bundle::FluentValue;
 use crate::app::App;
 use crate::context::{self, PersonContext, Viewer};
 use crate::domain::{
-    Author, CommitmentState, Confidence, Lang, MemoryId, MemoryKind, Role, UserId, Visibility,
+    Author, ChatId, CommitmentState, Confidence, Lang, MemoryId, MemoryKind, MessageId, Role,
+    UserId, Visibility,
 };
 use crate::extract::intent::{self, Intent};
 use crate::extract::names;
@@ -49,6 +50,8 @@ pub struct Answerer<'a> {
     pub lang: Lang,
     pub people: Vec<Person>,
     pub now: DateTime<Utc>,
+    /// The message being answered (evidence for what `/remember` stores).
+    pub source: Option<(ChatId, MessageId)>,
 }
 
 impl<'a> Answerer<'a> {
@@ -68,6 +71,7 @@ impl<'a> Answerer<'a> {
             lang,
             people,
             now: app.clock.now(),
+            source: None,
         })
     }
 
@@ -300,15 +304,28 @@ impl<'a> Answerer<'a> {
         let mut idle = Vec::new();
         for p in self.overseen() {
             let id = p.profile.id;
-            let cs = self
+            let open = self.app.store.open_commitments(self.org.id, id).await?;
+            let tasks = self.app.store.open_tasks(self.org.id, id).await?;
+            if !open.is_empty() || !tasks.is_empty() {
+                continue;
+            }
+            // Nothing open: idle. Say so gently when they finished something this week.
+            let done = self
                 .app
                 .store
                 .commitments_for(self.org.id, id, Scope::Full, since)
-                .await?;
-            let tasks = self.app.store.open_tasks(self.org.id, id).await?;
-            if cs.is_empty() && tasks.is_empty() {
-                idle.push(esc(&p.profile.full_name()));
+                .await?
+                .iter()
+                .filter(|c| c.state == CommitmentState::Done)
+                .count();
+            let mut line = esc(&p.profile.full_name());
+            if done > 0 {
+                line.push_str(&format!(
+                    " ({})",
+                    self.t("idle-recently-done", &[("n", (done as i64).into())])
+                ));
             }
+            idle.push(line);
         }
         if idle.is_empty() {
             return Ok(Reply::text(self.s("idle-none")));
@@ -474,34 +491,44 @@ impl<'a> Answerer<'a> {
         if content.is_empty() || self.viewer.in_group {
             return Ok(self.help());
         }
-        // About a person named in it when the sender may write about them, else about the sender.
-        let subject = names::people_in(content, &extract_people(&self.people))
+        // About a person named in it, else about the sender. Directors may write about anyone,
+        // leads about their reports, members about themselves only.
+        let named: Vec<UserId> = names::people_in(content, &extract_people(&self.people))
             .into_iter()
             .map(|(_, id)| UserId(id))
-            .find(|id| {
-                *id != self.viewer.asker
-                    && self.viewer.scope_for(*id) == Scope::Full
-                    && self.viewer.role != Role::Member
-            })
-            .unwrap_or(self.viewer.asker);
+            .filter(|id| *id != self.viewer.asker)
+            .collect();
+        let subject = match named.first() {
+            None => self.viewer.asker,
+            Some(id) if self.viewer.oversees(*id) => *id,
+            Some(id) => {
+                return Ok(Reply::text(
+                    self.t("remember-refused", &[("name", esc(&self.name(*id)).into())]),
+                ));
+            }
+        };
         let confidence = if self.viewer.role == Role::Director {
             Confidence::CONFIRMED
         } else {
             Confidence::RULES
+        };
+        let evidence = match self.source {
+            Some((chat, msg)) => crate::ingest::evidence(chat, msg),
+            None => self.s("evidence-dm"),
         };
         self.app
             .store
             .upsert_memory(&NewMemory {
                 org_id: self.org.id,
                 subject,
-                kind: MemoryKind::Fact,
+                kind: memory_kind_of(content),
                 content,
                 confidence,
                 author: Author::User(self.viewer.asker),
                 visibility: Visibility::Private,
-                evidence: &self.s("evidence-dm"),
-                source_chat: None,
-                source_message: None,
+                evidence: &evidence,
+                source_chat: self.source.map(|s| s.0),
+                source_message: self.source.map(|s| s.1),
                 at: self.now,
             })
             .await?;
@@ -640,5 +667,98 @@ pub fn state_key(s: CommitmentState) -> &'static str {
         CommitmentState::Open => "state-open",
         CommitmentState::Done => "state-done",
         CommitmentState::Cancelled => "state-cancelled",
+    }
+}
+
+/// The kind of a remembered note, by rules: likes and dislikes are preferences, character and
+/// work style are traits, anything else is a fact.
+pub fn memory_kind_of(content: &str) -> MemoryKind {
+    const PREFERENCE: &[&str] = &[
+        "люб",
+        "нрав",
+        "предпочит",
+        "терпеть не мож",
+        "не выносит",
+        "удобн",
+        "prefer",
+        "like",
+        "dislike",
+        "hate",
+        "enjoy",
+        "loves",
+        "rather",
+    ];
+    const TRAIT: &[&str] = &[
+        "внимательн",
+        "аккуратн",
+        "пунктуальн",
+        "ответственн",
+        "надёжн",
+        "надежн",
+        "опаздыва",
+        "забыва",
+        "медленн",
+        "быстро",
+        "дотошн",
+        "педантичн",
+        "организован",
+        "рассеян",
+        "спокойн",
+        "вспыльчив",
+        "careful",
+        "detail",
+        "punctual",
+        "reliable",
+        "thorough",
+        "organized",
+        "organised",
+        "forgetful",
+        "late",
+        "calm",
+        "meticulous",
+        "sloppy",
+    ];
+    let words = crate::extract::words::tokens(content);
+    let has = |list: &[&str]| {
+        words
+            .iter()
+            .any(|w| list.iter().any(|p| w.norm.starts_with(p)))
+            || list
+                .iter()
+                .filter(|p| p.contains(' '))
+                .any(|p| crate::extract::words::normalize(content).contains(p))
+    };
+    if has(PREFERENCE) {
+        MemoryKind::Preference
+    } else if has(TRAIT) {
+        MemoryKind::Trait
+    } else {
+        MemoryKind::Fact
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembered_notes_get_their_kind_by_rules() {
+        assert_eq!(
+            memory_kind_of("Коля не любит созвоны после 16:00"),
+            MemoryKind::Preference
+        );
+        assert_eq!(
+            memory_kind_of("Ben prefers email to calls"),
+            MemoryKind::Preference
+        );
+        assert_eq!(
+            memory_kind_of("Лена очень внимательна к деталям"),
+            MemoryKind::Trait
+        );
+        assert_eq!(memory_kind_of("Sam is always punctual"), MemoryKind::Trait);
+        assert_eq!(
+            memory_kind_of("работает у нас с 2024 года"),
+            MemoryKind::Fact
+        );
     }
 }

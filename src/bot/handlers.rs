@@ -186,7 +186,8 @@ async fn private(
         )
         .await;
     }
-    let a = Answerer::new(app, &org, user, false, lang).await?;
+    let mut a = Answerer::new(app, &org, user, false, lang).await?;
+    a.source = Some((domain::ChatId(msg.chat.id.0), MsgId(msg.id.0 as i64)));
     let reply = match cmd {
         Some(Command::Start) => Reply {
             text: app.i18n.t(

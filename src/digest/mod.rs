@@ -36,11 +36,17 @@ impl History {
     pub fn origin(&self) -> &Commitment {
         &self.versions[0]
     }
-    /// Times the due date changed, with when.
+    /// Times the due date changed, with when. An edit of the promise itself corrects it; that
+    /// is not a move.
     pub fn moves(&self) -> Vec<DateTime<Utc>> {
+        let origin = (
+            self.versions[0].source_chat,
+            self.versions[0].source_message,
+        );
         self.versions
             .windows(2)
             .filter(|w| w[0].due != w[1].due && w[1].state == CommitmentState::Open)
+            .filter(|w| (w[1].version_chat, w[1].version_message) != origin)
             .map(|w| w[1].valid_from)
             .collect()
     }
@@ -426,8 +432,10 @@ pub async fn weekly(
             ("to", format::date(&app.i18n, lang, today).into()),
         ],
     );
-    let rate = if done_total > 0 {
-        Some(on_time_total as f64 / done_total as f64)
+    // Overdue open promises count against the rate: they are late whether or not done.
+    let judged = done_total + overdue_list.len();
+    let rate = if judged > 0 {
+        Some(on_time_total as f64 / judged as f64)
     } else {
         None
     };

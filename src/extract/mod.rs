@@ -6,6 +6,7 @@
 
 pub mod commitments;
 pub mod dates;
+pub mod decisions;
 pub mod intent;
 pub mod lang;
 pub mod names;
