@@ -72,6 +72,9 @@ pub enum Command {
         tz: String,
         #[arg(long, default_value = "none")]
         llm: String,
+        /// Keep the replayed database in this (new) file.
+        #[arg(long)]
+        db: Option<PathBuf>,
     },
     /// Resolve date expressions (one per stdin line without TEXT).
     When {
@@ -175,6 +178,7 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                 crate::replay::Options {
                     tz: chrono_tz::Europe::Moscow,
                     lang,
+                    db: None,
                 },
             )
             .await?;
@@ -190,6 +194,7 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
             json,
             tz,
             llm,
+            db,
         } => {
             if llm != "none" && llm != "config" {
                 bail!("--llm must be none or config");
@@ -197,9 +202,15 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
             let tz: Tz = tz
                 .parse()
                 .map_err(|_| anyhow::anyhow!("--tz: unknown timezone {tz:?}"))?;
-            let out =
-                crate::replay::run_file(&scenario, crate::replay::Options { tz, lang: Lang::Ru })
-                    .await?;
+            let out = crate::replay::run_file(
+                &scenario,
+                crate::replay::Options {
+                    tz,
+                    lang: Lang::Ru,
+                    db,
+                },
+            )
+            .await?;
             print!("{}", out.transcript);
             if let Some(path) = json {
                 let text = serde_json::to_string_pretty(&out.json)?;

@@ -34,6 +34,8 @@ pub enum ReplayError {
     Line { line: usize, message: String },
     #[error("the scenario has no events")]
     Empty,
+    #[error("{0} already exists: a replay writes a fresh database")]
+    DbExists(String),
     #[error("storage")]
     Store(#[from] crate::store::StoreError),
     #[error("setting up")]
@@ -220,6 +222,9 @@ pub struct Outcome {
 pub struct Options {
     pub tz: Tz,
     pub lang: Lang,
+    /// Keep the replayed database in this file (for `kept ask` / `kept digest` afterwards);
+    /// in memory when `None`.
+    pub db: Option<std::path::PathBuf>,
 }
 
 fn user_json(u: &UserObj) -> Value {
@@ -406,7 +411,15 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         .with_timezone(&Utc);
     let clock = DrivenClock::new(first - chrono::Duration::seconds(1));
     let shared: SharedClock = Arc::new(clock.clone());
-    let store = Store::in_memory().await?;
+    let store = match &opts.db {
+        Some(path) => {
+            if path.exists() {
+                return Err(ReplayError::DbExists(path.display().to_string()));
+            }
+            Store::open(path).await?
+        }
+        None => Store::in_memory().await?,
+    };
     let mut settings = Settings::default();
     settings.org.timezone = opts.tz.name().to_string();
     settings.org.locale = opts.lang.code().to_string();

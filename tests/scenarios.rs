@@ -18,6 +18,7 @@ fn options() -> Options {
     Options {
         tz: chrono_tz::Europe::Moscow,
         lang: Lang::Ru,
+        db: None,
     }
 }
 

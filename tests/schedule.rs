@@ -43,6 +43,7 @@ async fn replay(lines: &[Value]) -> Value {
         Options {
             tz: chrono_tz::Europe::Moscow,
             lang: Lang::Ru,
+            db: None,
         },
     )
     .await

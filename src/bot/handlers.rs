@@ -147,13 +147,12 @@ async fn private(
     let now = app.clock.now();
     let text = text_of(msg).unwrap_or("").trim();
     let cmd = parse_command(text, me);
-    if cmd == Some(Command::Start) {
-        app.store.set_dm_open(user, true).await?;
-        if app.is_admin(user) {
-            app.store
-                .set_member(app.default_org, user, Role::Director, None, None, now)
-                .await?;
-        }
+    // Writing to the bot in private means the person has started it: their DM is open.
+    app.store.set_dm_open(user, true).await?;
+    if cmd == Some(Command::Start) && app.is_admin(user) {
+        app.store
+            .set_member(app.default_org, user, Role::Director, None, None, now)
+            .await?;
     }
     let (org, lang) = org_and_lang(app, user).await?;
     let reply_to = Some(msg.id);

@@ -58,8 +58,21 @@ impl History {
 }
 
 pub async fn histories(app: &App, org: OrgId) -> Result<Vec<History>, StoreError> {
+    histories_at(app, org, None).await
+}
+
+/// Histories as they stood at `at` (versions written later are left out), so a preview of a
+/// past day reads like the day itself.
+pub async fn histories_at(
+    app: &App,
+    org: OrgId,
+    at: Option<DateTime<Utc>>,
+) -> Result<Vec<History>, StoreError> {
     let mut by: BTreeMap<MemoryId, Vec<Commitment>> = BTreeMap::new();
     for c in app.store.commitment_versions(org).await? {
+        if at.is_some_and(|t| c.valid_from > t) {
+            continue;
+        }
         by.entry(c.origin_id).or_default().push(c);
     }
     Ok(by
@@ -107,7 +120,7 @@ async fn day_stats(
             s.messages = n;
         }
     }
-    for h in histories(app, table.org).await? {
+    for h in histories_at(app, table.org, Some(at)).await? {
         let c = h.current().clone();
         let Some(s) = stats.get_mut(&c.owner) else {
             continue;
@@ -370,7 +383,7 @@ pub async fn weekly(
     let start = local_midnight(tz, monday);
     let people = app.store.people(table.org).await?;
     let cover = covered(app, table.org, recipient, &people).await?;
-    let hist = histories(app, table.org).await?;
+    let hist = histories_at(app, table.org, Some(at)).await?;
     let mut per: BTreeMap<UserId, PersonWeek> = BTreeMap::new();
     let mut opened_by_day = [0u32; 7];
     let mut done_by_day = [0u32; 7];
