@@ -19,7 +19,15 @@
 //! - DST: a wall-clock time that does not exist (spring-forward gap) moves forward by the gap
 //!   (01:30 on the London spring day is 02:30); an ambiguous one (autumn overlap) takes the
 //!   earlier offset, i.e. the first occurrence;
-//! - times with a zone in the text ("16:00 CET") are converted to the reference zone.
+//! - times with a zone in the text ("16:00 CET") are converted to the reference zone;
+//! - in running text (`find`, `deadline`): a bare "EOD"/"COB" is a deadline today, "EOW"
+//!   Friday of this working week (the coming one on a weekend), "EOM" the month's last day;
+//!   a month, quarter or year not introduced by a preposition of time ("за ноябрь",
+//!   "for October", "the october statements") is a topic, the nearest such month, never a
+//!   deadline; an ordinal word ("the first") needs a month, "of the month"/"числа" or a
+//!   deadline word before it to be a date; a period edge said without "this"/"next" that is
+//!   already behind us ("в начале месяца" on the 27th) is the coming one; week edges read
+//!   as Monday / Wednesday / Friday, "после выходных" as the Monday after.
 
 use std::ops::Range;
 

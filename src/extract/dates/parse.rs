@@ -110,6 +110,11 @@ impl Frame {
         if dayish(&r) > 1 && !(r.wd.is_some() && r.d.is_some() && dayish(&r) == 2) {
             return false;
         }
+        // a month without a day next to "завтра" is the topic, not the day: "выписки за
+        // ноябрь завтра"
+        if r.m.is_some() && r.d.is_none() && (r.rel.is_some() || r.abs.is_some()) {
+            return false;
+        }
         r.nth += o.nth;
         r.weak = (r.weak && o.clock.is_none()) || (o.weak && self.clock.is_none());
         r.n = self.n + o.n;
@@ -505,16 +510,39 @@ impl<'a> P<'a> {
             && !matches!(self.lx(j), Lex::Unit(_))
         {
             let ordinal_word = matches!(self.lx(i0), Lex::Ord(_) | Lex::Card(_));
-            if !ordinal_word || i0 > i || pref {
+            let of_month = self.of_month(j);
+            let the_month = self.of_the_month(j);
+            // in running text "the first" is a date only when something says so: a month
+            // ("of the month", "числа") or a deadline word before it with no noun after
+            // ("by the first", not "on the first batch")
+            let allowed = if self.strict && ordinal_word {
+                of_month.is_some()
+                    || the_month.is_some()
+                    || (pref
+                        && i > 0
+                        && matches!(self.lx(i - 1), Lex::Kw(Kw::By | Kw::Until | Kw::Before))
+                        && !matches!(self.lx(j), Lex::Word))
+            } else {
+                !ordinal_word || i0 > i || pref || the_month.is_some()
+            };
+            if allowed {
                 // "20 of next month", "20th day of next month"
                 let mut g = Frame { d: Some(d), ..f };
                 let mut e = j;
-                if let Some((per, e2)) = self.of_month(e) {
+                if let Some((per, e2)) = of_month {
                     g.per = Some(per);
+                    e = e2;
+                } else if let Some(e2) = the_month {
                     e = e2;
                 }
                 return Some((g, e));
             }
+        }
+        // "к 5 числу", "5-го числа"
+        if let Some((d, j, _)) = self.day_num(i0)
+            && let Some(e) = self.of_the_month(j)
+        {
+            return Some((Frame { d: Some(d), ..f }, e));
         }
         if let Some((d, j, _)) = self.day_num(i0)
             && let Some((per, e)) = self.of_month(j)
@@ -553,6 +581,21 @@ impl<'a> P<'a> {
                     e,
                 ));
             }
+        }
+        None
+    }
+
+    /// "of the month", "числа": a day of whichever month comes next.
+    fn of_the_month(&self, i: usize) -> Option<usize> {
+        if matches!(self.w(i), "числа" | "число" | "числу" | "числом") {
+            return Some(i + 1);
+        }
+        if self.kw(i, Kw::Of)
+            && self.kw(i + 1, Kw::The)
+            && self.lx(i + 2) == Lex::Unit(Unit::Month)
+            && self.w(i + 2) == "month"
+        {
+            return Some(i + 3);
         }
         None
     }
@@ -1341,7 +1384,11 @@ impl<'a> P<'a> {
                 if self.kw(k, Kw::Weekend)
                     && (k > i
                         || !self.strict
-                        || i > 0 && matches!(self.lx(i - 1), Lex::Kw(Kw::On | Kw::At | Kw::In)))
+                        || i > 0
+                            && matches!(
+                                self.lx(i - 1),
+                                Lex::Kw(Kw::On | Kw::At | Kw::In | Kw::After | Kw::Until | Kw::By)
+                            ))
                 {
                     return Some((
                         Frame {
@@ -1724,6 +1771,7 @@ impl<'a> P<'a> {
             && f.clock.is_some()
             && j > 0
             && matches!(self.lx(j - 1), Lex::Num(_, 1..=2) | Lex::Card(_))
+            && !self.adj(j - 1)
             && matches!(self.lx(j), Lex::Word)
         {
             return None;
@@ -1915,11 +1963,14 @@ impl<'a> P<'a> {
             let fri = monday(self.today) + Duration::days(4 + 7 * k);
             let s = fri.and_hms_opt(18, 0, 0)?;
             let e = midnight(fri + Duration::days(3));
-            return Some((
-                interval(s, e, Grain::Hour),
-                due_of(fri + Duration::days(1), None),
-                false,
-            ));
+            // on Sunday "на выходных" is still this weekend: today
+            let sat = fri + Duration::days(1);
+            let due_d = if sat < self.today && self.today < e.date() {
+                self.today
+            } else {
+                sat
+            };
+            return Some((interval(s, e, Grain::Hour), due_of(due_d, None), false));
         } else if let Some((s, k)) = f.season {
             let (a, b) = self.season(s, k)?;
             return Some((
@@ -2156,6 +2207,12 @@ impl<'a> P<'a> {
                     i + 4,
                 ));
             }
+            Lex::Kw(Kw::Eod | Kw::Eow) => {
+                // a bare "EOD" in running text is a deadline: "will ship the fix EOD"
+                if let Some(r) = self.end_of_expr(i) {
+                    return Some(r);
+                }
+            }
             Lex::Kw(Kw::Asap) => {
                 return Some((
                     mk(
@@ -2234,10 +2291,32 @@ impl<'a> P<'a> {
             return Some(r);
         }
         let (f, e) = self.frame(i, false)?;
-        // "завтра до обеда", "завтра до 15:00"
+        // "tomorrow EOD", "пятница EOD": the end of that day
+        if f.has_date() && f.clock.is_none() && f.part.is_none() {
+            let k = self.skip(e, &[Kw::By, Kw::Until, Kw::Before]);
+            if self.kw(k, Kw::Eod)
+                && let Some((v, Some(d), _)) = self.resolve_frame(&f, None)
+                && v.kind == Kind::Point
+            {
+                return Some((
+                    mk(
+                        TimeValue {
+                            kind: Kind::Before,
+                            start: Some(now),
+                            end: Some(midnight(d.date + Duration::days(1))),
+                            grain: Grain::Day,
+                        },
+                        Some(d),
+                        true,
+                    ),
+                    k + 1,
+                ));
+            }
+        }
+        // "завтра до обеда", "завтра до 15:00", "завтра к 10 утра", "tomorrow by 3pm"
         if f.has_date()
             && f.clock.is_none()
-            && self.kw(e, Kw::Until)
+            && matches!(self.lx(e), Lex::Kw(Kw::Until | Kw::By | Kw::Before))
             && let Some((g, e2)) = self.frame(e + 1, true)
             && !g.has_date()
         {
@@ -2270,9 +2349,48 @@ impl<'a> P<'a> {
         {
             return Some((o, e2));
         }
-        let (v, due, _) = self.resolve_frame(&f, None)?;
         let strong = f.abs.is_some() && matches!(self.lx(i), Lex::Kw(Kw::Through | Kw::In));
+        // a whole month, quarter or year not introduced by a time preposition is what the
+        // work is about ("выписки за ноябрь", "the october statements", "for Q3"), not when;
+        // such a month is the nearest one, past or coming ("за октябрь" in November)
+        if self.strict
+            && f.d.is_none()
+            && f.wd.is_none()
+            && f.rel.is_none()
+            && (f.m.is_some() || f.q.is_some() || f.y.is_some())
+            && !self.time_preposition(i)
+        {
+            let mut g = f;
+            if let (Some(m), None) = (g.m, g.y) {
+                let back = (self.today.month() + 12 - m) % 12;
+                let y = self.today.year();
+                g.y = Some(if back <= 6 && m <= self.today.month() {
+                    y
+                } else if back <= 6 {
+                    y - 1
+                } else if m >= self.today.month() {
+                    y
+                } else {
+                    y + 1
+                });
+            }
+            let (v, _, _) = self.resolve_frame(&g, None)?;
+            return Some((mk(v, None, strong), e));
+        }
+        let (v, due, _) = self.resolve_frame(&f, None)?;
         Some((mk(v, due, strong), e))
+    }
+
+    /// The expression at `i` is, or directly follows, a preposition of time
+    /// ("в ноябре", "in October", "на ноябрь"), as opposed to "за ноябрь", "for October".
+    fn time_preposition(&self, i: usize) -> bool {
+        let is = |lx: Lex| {
+            matches!(
+                lx,
+                Lex::Kw(Kw::At | Kw::In | Kw::On | Kw::By | Kw::Until | Kw::Before)
+            )
+        };
+        is(self.lx(i)) || i > 0 && is(self.lx(i - 1))
     }
 
     fn until_expr(&self, i: usize, k: Kw) -> Option<(Out, usize)> {
@@ -2284,19 +2402,8 @@ impl<'a> P<'a> {
             grain: g,
         };
         // до конца дня / by EOD / by the end of next month
-        if let Some((_, e, u, j)) = self.end_of(i + 1) {
-            let last = e.date() - Duration::days(1);
-            return Some((
-                Out {
-                    val: before(e, unit_grain(u)),
-                    due: (last >= self.today).then_some(Due {
-                        date: last,
-                        time: None,
-                    }),
-                    strong: true,
-                },
-                j,
-            ));
+        if let Some(r) = self.end_of_expr(i + 1) {
+            return Some(r);
         }
         if let Some((a, u, e)) = self.duration(i + 1, false)
             && !matches!(self.lx(e), Lex::Kw(Kw::Ago | Kw::Hence))
@@ -2307,7 +2414,42 @@ impl<'a> P<'a> {
         let (f, e) = self.frame(i + 1, true)?;
         let (v, due, clock) = self.resolve_frame(&f, None)?;
         let start = v.start?;
+        if f.weekend.is_some() && !clock && f.part.is_none() {
+            // "до выходных": by the Friday it starts; on the weekend itself, the next one
+            let mut fri = start.date();
+            let mut end = start;
+            if fri < self.today {
+                fri += Duration::days(7);
+                end += Duration::days(7);
+            }
+            return Some((
+                Out {
+                    val: before(end, Grain::Hour),
+                    due: Some(Due {
+                        date: fri,
+                        time: None,
+                    }),
+                    strong: true,
+                },
+                e,
+            ));
+        }
         let date_only = !clock && v.grain == Grain::Day && f.part.is_none();
+        if date_only && v.kind == Kind::Point && self.kw(e, Kw::Eod) {
+            // "by tomorrow EOD"
+            let d = start.date();
+            return Some((
+                Out {
+                    val: before(midnight(d + Duration::days(1)), Grain::Day),
+                    due: due.map(|x| Due {
+                        date: x.date,
+                        time: None,
+                    }),
+                    strong: true,
+                },
+                e + 1,
+            ));
+        }
         if date_only && matches!(k, Kw::Until | Kw::By) {
             return Some((
                 Out {
@@ -2350,6 +2492,50 @@ impl<'a> P<'a> {
                 strong: true,
             },
             e,
+        ))
+    }
+
+    /// "EOD", "конца недели", "end of the month" as a deadline: open until the period's end.
+    /// "EOD Friday" / "COB tomorrow": the end of that day.
+    fn end_of_expr(&self, i: usize) -> Option<(Out, usize)> {
+        let (_, e, u, j) = self.end_of(i)?;
+        let mut last = e.date() - Duration::days(1);
+        let mut end = e;
+        if u == Unit::Week && last < self.today {
+            // said on the weekend: this working week is over, the coming one is meant
+            last += Duration::days(7);
+            end += Duration::days(7);
+        }
+        let mut j = j;
+        if self.kw(i, Kw::Eod) {
+            let k = self.skip(j, &[Kw::On]);
+            if let Some((f, e2)) = self.frame(k, false)
+                && f.clock.is_none()
+                && f.part.is_none()
+                && (f.rel.is_some() || f.wd.is_some() || f.d.is_some())
+                && let Some((v, Some(d), _)) = self.resolve_frame(&f, None)
+                && v.kind == Kind::Point
+            {
+                last = d.date;
+                end = midnight(d.date + Duration::days(1));
+                j = e2;
+            }
+        }
+        Some((
+            Out {
+                val: TimeValue {
+                    kind: Kind::Before,
+                    start: Some(self.nl),
+                    end: Some(end),
+                    grain: unit_grain(u),
+                },
+                due: (last >= self.today).then_some(Due {
+                    date: last,
+                    time: None,
+                }),
+                strong: true,
+            },
+            j,
         ))
     }
 
@@ -2399,6 +2585,26 @@ impl<'a> P<'a> {
             return None;
         }
         let (v, _, _) = self.resolve_frame(&f, None)?;
+        if f.weekend.is_some() && f.clock.is_none() && v.kind == Kind::Interval {
+            // "после выходных": from the Monday after, which is also the deadline
+            let mon = v.end?;
+            return Some((
+                Out {
+                    val: TimeValue {
+                        kind: Kind::After,
+                        start: Some(mon),
+                        end: None,
+                        grain: Grain::Day,
+                    },
+                    due: (mon.date() >= self.today).then_some(Due {
+                        date: mon.date(),
+                        time: None,
+                    }),
+                    strong: false,
+                },
+                e,
+            ));
+        }
         Some((
             Out {
                 val: TimeValue {
@@ -2720,6 +2926,7 @@ impl<'a> P<'a> {
         let mut k = self.skip(i, &[Kw::The]);
         let u_for = |kw: Kw| match kw {
             Kw::Eod => Some(Unit::Day),
+            Kw::Eow => Some(Unit::Week),
             Kw::Eom => Some(Unit::Month),
             Kw::Eoy => Some(Unit::Year),
             _ => None,
@@ -2728,7 +2935,12 @@ impl<'a> P<'a> {
             && let Some(u) = u_for(kw)
         {
             let s = trunc(self.nl, u);
-            return Some((s, shift(s, u, 1)?, u, k + 1));
+            let e = if u == Unit::Week {
+                midnight(s.date() + Duration::days(5))
+            } else {
+                shift(s, u, 1)?
+            };
+            return Some((s, e, u, k + 1));
         }
         if !self.kw(k, Kw::End) {
             return None;
@@ -2785,6 +2997,8 @@ impl<'a> P<'a> {
         k += 1;
         let mut month: Option<(i32, u32)> = None;
         let mut year: Option<i32> = None;
+        // "в начале месяца" with no "this"/"next": in running text, the coming one
+        let mut implicit = false;
         if per.is_none() {
             k = self.skip(k, &[Kw::Of, Kw::The]);
             let off: Option<i64> = match self.lx(k) {
@@ -2799,6 +3013,7 @@ impl<'a> P<'a> {
             match self.lx(k) {
                 Lex::Unit(u @ (Unit::Week | Unit::Month | Unit::Year)) => {
                     per = Some((u, off.unwrap_or(0)));
+                    implicit = off.is_none();
                     k += 1;
                 }
                 Lex::Month(m) if off.is_none() => {
@@ -2821,17 +3036,26 @@ impl<'a> P<'a> {
                 _ => return None,
             }
         }
-        let (s, e, u) = if let Some((y, m)) = month {
-            let s = midnight(ymd(y, m, 1)?);
-            (s, add_months(s, 1)?, Unit::Month)
-        } else if let Some(y) = year {
-            let s = midnight(ymd(y, 1, 1)?);
-            (s, add_months(s, 12)?, Unit::Year)
-        } else {
-            let (u, off) = per?;
-            let s = shift(trunc(self.nl, u), u, off)?;
-            (s, shift(s, u, 1)?, u)
+        let bounds = |off: i64| -> Option<(NaiveDateTime, NaiveDateTime, Unit)> {
+            if let Some((y, m)) = month {
+                let s = midnight(ymd(y, m, 1)?);
+                Some((s, add_months(s, 1)?, Unit::Month))
+            } else if let Some(y) = year {
+                let s = midnight(ymd(y, 1, 1)?);
+                Some((s, add_months(s, 12)?, Unit::Year))
+            } else {
+                let (u, o) = per?;
+                let s = shift(trunc(self.nl, u), u, o + off)?;
+                Some((s, shift(s, u, 1)?, u))
+            }
         };
+        let (mut s, mut e, u) = bounds(0)?;
+        if self.strict
+            && implicit
+            && edge_due(s, e, u, edge == E::Begin, edge == E::End)? < self.today
+        {
+            (s, e, _) = bounds(1)?;
+        }
         let (a, b, g) = match (u, edge) {
             (Unit::Week, E::Begin) => (s, s + Duration::days(3), Grain::Day),
             (Unit::Week, E::Mid) => (s + Duration::days(2), s + Duration::days(5), Grain::Day),
@@ -2845,7 +3069,7 @@ impl<'a> P<'a> {
             _ => return None,
         };
         let due_d = match (u, edge) {
-            (Unit::Week, E::End) => s.date() + Duration::days(4),
+            (Unit::Week, _) | (_, E::End) => edge_due(s, e, u, edge == E::Begin, edge == E::End)?,
             _ => b.date() - Duration::days(1),
         };
         Some((
@@ -3061,6 +3285,29 @@ impl<'a> P<'a> {
             e,
         ))
     }
+}
+
+/// The deadline day of a period's edge. A week's edges are days of the working week
+/// (beginning Monday, middle Wednesday, end Friday); a month's or year's end is its last
+/// day; its beginning and middle end with the first and second thirds.
+fn edge_due(
+    s: NaiveDateTime,
+    e: NaiveDateTime,
+    u: Unit,
+    begin: bool,
+    end: bool,
+) -> Option<NaiveDate> {
+    let d = s.date();
+    Some(match (u, begin, end) {
+        (Unit::Week, true, _) => d,
+        (Unit::Week, _, true) => d + Duration::days(4),
+        (Unit::Week, _, _) => d + Duration::days(2),
+        (_, _, true) => e.date() - Duration::days(1),
+        (Unit::Year, true, _) => add_months(s, 3)?.date() - Duration::days(1),
+        (Unit::Year, _, _) => add_months(s, 8)?.date() - Duration::days(1),
+        (_, true, _) => d + Duration::days(9),
+        _ => d + Duration::days(19),
+    })
 }
 
 fn part_bounds(p: Part) -> (u32, u32) {

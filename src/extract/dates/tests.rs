@@ -426,3 +426,160 @@ fn arbitrary_input_never_panics() {
         let _ = deadline(t, now, Lang::En);
     }
 }
+
+/// Friday 2026-11-27 15:00 Moscow.
+fn friday() -> DateTime<Tz> {
+    at("Europe/Moscow", 2026, 11, 27, 15, 0)
+}
+
+/// Sunday 2026-11-29 12:00 Moscow.
+fn sunday() -> DateTime<Tz> {
+    at("Europe/Moscow", 2026, 11, 29, 12, 0)
+}
+
+fn due_at(text: &str, now: DateTime<Tz>) -> Option<String> {
+    deadline(text, now, Lang::detect(text)).map(|(_, d)| match d.time {
+        Some(t) => format!("{} {}", d.date, t.format("%H:%M")),
+        None => d.date.to_string(),
+    })
+}
+
+fn spans(text: &str, now: DateTime<Tz>) -> Vec<&str> {
+    find(text, now, Lang::detect(text))
+        .into_iter()
+        .map(|f| &text[f.span])
+        .collect()
+}
+
+#[test]
+fn bare_eod_eow_eom_cob_in_a_sentence_are_deadlines() {
+    let now = friday();
+    for t in [
+        "will ship the fix EOD",
+        "need it eod",
+        "залью хотфикс EOD",
+        "COB",
+    ] {
+        assert_eq!(spans(t, now).len(), 1, "{t}");
+        assert_eq!(due_at(t, now), d("2026-11-27"), "{t}");
+    }
+    assert_eq!(spans("will ship the fix EOD", now), ["EOD"]);
+    assert_eq!(due_at("will do it EOW", monday()), d("2026-11-27"));
+    assert_eq!(due_at("by EOW", monday()), d("2026-11-27"));
+    assert_eq!(due_at("send it EOM", monday()), d("2026-11-30"));
+    // on the weekend the working week is over: the coming Friday
+    assert_eq!(due_at("by EOW", sunday()), d("2026-12-04"));
+    assert_eq!(
+        due_at("I'll finish it by tomorrow EOD", now),
+        d("2026-11-28")
+    );
+    assert_eq!(
+        spans("I'll finish it by tomorrow EOD", now),
+        ["by tomorrow EOD"]
+    );
+    assert_eq!(due_at("tomorrow EOD", now), d("2026-11-28"));
+    assert_eq!(due_at("EOD Friday", monday()), d("2026-11-27"));
+}
+
+#[test]
+fn ordinal_word_without_a_month_is_not_a_date_in_running_text() {
+    let now = friday();
+    assert!(spans("the cyan's off on the first batch", now).is_empty());
+    assert!(spans("blocked by the first issue", now).is_empty());
+    assert!(spans("к первому клиенту", now).is_empty());
+    assert_eq!(due_at("on the 1st", now), d("2026-12-01"));
+    assert_eq!(due_at("by the 15th", now), d("2026-12-15"));
+    assert_eq!(due_at("к 20-му", now), d("2026-12-20"));
+    assert_eq!(due_at("by the first of march", now), d("2027-03-01"));
+    assert_eq!(due_at("by the first of the month", now), d("2026-12-01"));
+    assert_eq!(due_at("к 5 числу", now), d("2026-12-05"));
+    assert_eq!(due_at("до первого числа", now), d("2026-12-01"));
+}
+
+#[test]
+fn a_month_the_work_is_about_is_not_a_deadline() {
+    let now = friday();
+    let t = "закрою банковские выписки за ноябрь завтра";
+    assert_eq!(due_at(t, now), d("2026-11-28"));
+    assert_eq!(spans(t, now), ["ноябрь", "завтра"]);
+    assert_eq!(
+        due_at("I'll send the october statements tomorrow", now),
+        d("2026-11-28")
+    );
+    assert_eq!(
+        due_at("reports for October by Friday", now),
+        d("2026-12-04")
+    );
+    assert_eq!(due_at("выписки за ноябрь закрыла, готово", now), None);
+    // the topic month is the nearest one: October said in November is the past October
+    let f = find("the october statements", now, Lang::En);
+    assert_eq!(
+        f[0].value.start.map(|t| t.date().to_string()),
+        Some("2026-10-01".into())
+    );
+    // with a preposition of time a month still is a deadline
+    assert_eq!(due_at("сделаю в декабре", now), d("2026-12-31"));
+    assert_eq!(due_at("in December", now), d("2026-12-31"));
+}
+
+#[test]
+fn a_day_with_a_deadline_time_keeps_the_time() {
+    let now = monday();
+    assert_eq!(due_at("Сегодня до 18:00", now), d("2026-11-23 18:00"));
+    assert_eq!(
+        due_at("Сегодня до 18:00 скину отчёт", now),
+        d("2026-11-23 18:00")
+    );
+    assert_eq!(due_at("в 15:00 созвон", now), d("2026-11-23 15:00"));
+    assert_eq!(due_at("завтра к 10 утра", now), d("2026-11-24 10:00"));
+    assert_eq!(spans("завтра к 10 утра пришлю", now), ["завтра к 10 утра"]);
+    assert_eq!(due_at("tomorrow by 3pm", now), d("2026-11-24 15:00"));
+    assert_eq!(due_at("by Tuesday noon", now), d("2026-11-24 12:00"));
+    assert_eq!(due_at("Friday before noon", now), d("2026-11-27 12:00"));
+    assert!(spans("стало в 2 раза быстрее", now).is_empty());
+}
+
+#[test]
+fn start_middle_and_end_of_a_period_have_deadline_readings() {
+    let now = monday();
+    assert_eq!(due_at("в конце недели", now), d("2026-11-27"));
+    assert_eq!(due_at("в середине недели", now), d("2026-11-25"));
+    assert_eq!(due_at("в конце месяца", now), d("2026-11-30"));
+    assert_eq!(due_at("at the end of the month", now), d("2026-11-30"));
+    assert_eq!(due_at("в начале следующей недели", now), d("2026-11-30"));
+    assert_eq!(due_at("early next week", now), d("2026-11-30"));
+    assert_eq!(due_at("end of next week", now), d("2026-12-04"));
+    assert_eq!(due_at("в середине месяца", now), d("2026-12-20"));
+    // an edge already behind us, said without "this", is the coming one
+    let now = friday();
+    assert_eq!(due_at("в начале месяца", now), d("2026-12-10"));
+    assert_eq!(due_at("в середине недели", now), d("2026-12-02"));
+    assert_eq!(due_at("в конце недели", now), d("2026-11-27"));
+}
+
+#[test]
+fn deadlines_said_on_a_friday_afternoon() {
+    let now = friday();
+    assert_eq!(due_at("до понедельника", now), d("2026-11-30"));
+    assert_eq!(due_at("к пятнице", now), d("2026-12-04"));
+    assert_eq!(due_at("на следующей неделе", now), d("2026-12-04"));
+    assert_eq!(due_at("next week", now), d("2026-12-04"));
+    assert_eq!(due_at("завтра", now), d("2026-11-28"));
+    assert_eq!(due_at("after the weekend", now), d("2026-11-30"));
+    assert_eq!(due_at("после выходных", now), d("2026-11-30"));
+    assert_eq!(due_at("до выходных", now), d("2026-11-27"));
+}
+
+#[test]
+fn deadlines_said_on_a_sunday_belong_to_the_week_that_started_monday() {
+    let now = sunday();
+    assert_eq!(due_at("до понедельника", now), d("2026-11-30"));
+    assert_eq!(due_at("к пятнице", now), d("2026-12-04"));
+    assert_eq!(due_at("на следующей неделе", now), d("2026-12-04"));
+    assert_eq!(due_at("next week", now), d("2026-12-04"));
+    assert_eq!(due_at("завтра", now), d("2026-11-30"));
+    assert_eq!(due_at("after the weekend", now), d("2026-11-30"));
+    assert_eq!(due_at("после выходных", now), d("2026-11-30"));
+    assert_eq!(due_at("до конца недели", now), d("2026-12-04"));
+    assert_eq!(due_at("на выходных", now), d("2026-11-29"));
+}
