@@ -7,10 +7,10 @@
 //! offer, made, done — each with the vetoes that keep wishes, conditionals, questions, retold
 //! promises, absence notes and progress notes out. Deadlines come from `super::dates`.
 
-use std::cell::OnceCell;
-use std::collections::HashMap;
+use std::cell::{Cell, OnceCell};
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use chrono::{DateTime, Duration};
 use chrono_tz::Tz;
@@ -265,6 +265,58 @@ const RU_VERBS: &str = "\
 показать покажу покажи показал покажешь
 объяснить объясню объясни объяснил объяснишь
 помочь помогу помоги помог поможешь
+обзвонить обзвоню обзвони обзвонил обзвонишь
+прозвонить прозвоню прозвони прозвонил прозвонишь
+дозвониться дозвонюсь дозвонись дозвонился дозвонишься
+перебрать переберу перебери перебрал переберешь
+разобрать разберу разбери разобрал разберешь
+подобрать подберу подбери подобрал подберешь
+выбрать выберу выбери выбрал выберешь
+съездить съезжу съезди съездил съездишь
+сходить схожу сходи сходил сходишь
+заехать заеду заедь|заезжай заехал заедешь
+заскочить заскочу заскочи заскочил заскочишь
+зайти зайду зайди зашел|зашла|зашли зайдешь
+подъехать подъеду подъедь|подъезжай подъехал подъедешь
+отнести отнесу отнеси отнес отнесешь
+занести занесу занеси занес занесешь
+завезти завезу завези завез завезешь
+подвезти подвезу подвези подвез подвезешь
+вывезти вывезу вывези вывез вывезешь
+оценить оценю оцени оценил оценишь
+прикинуть прикину прикинь прикинул прикинешь
+просчитать просчитаю просчитай просчитал просчитаешь
+сравнить сравню сравни сравнил сравнишь
+замерить замерю замерь замерил замеришь
+померить померю померь померил померишь
+получить получу получи получил получишь
+выдать выдам выдай выдал выдашь
+отсканировать отсканирую отсканируй отсканировал отсканируешь
+скопировать скопирую скопируй скопировал скопируешь
+напечатать напечатаю напечатай напечатал напечатаешь
+переписать перепишу перепиши переписал перепишешь
+подправить подправлю подправь подправил подправишь
+перезапустить перезапущу перезапусти перезапустил перезапустишь
+откатить откачу откати откатил откатишь
+вычитать вычитаю вычитай вычитал вычитаешь
+опросить опрошу опроси опросил опросишь
+подменить подменю подмени подменил подменишь
+проконтролировать проконтролирую проконтролируй проконтролировал проконтролируешь
+проследить прослежу проследи проследил проследишь
+отследить отслежу отследи отследил отследишь
+оприходовать оприходую оприходуй оприходовал оприходуешь
+докупить докуплю докупи докупил докупишь
+помыть помою помой помыл помоешь
+смазать смажу смажь смазал смажешь
+отчитаться отчитаюсь отчитайся отчитался отчитаешься
+встретиться встречусь встреться встретился встретишься
+отшлифовать отшлифую отшлифуй отшлифовал отшлифуешь
+откалибровать откалибрую откалибруй откалибровал откалибруешь
+подготовиться подготовлюсь подготовься подготовился подготовишься
+разослать разошлю разошли разослал разошлешь
+заплатить заплачу заплати заплатил заплатишь
+продлить продлю продли продлил продлишь
+добить добью добей добил добьешь
 постараться постараюсь постарайся постарался постараешься a
 попробовать попробую попробуй попробовал попробуешь a
 успеть успею успей успел успеешь a
@@ -330,6 +382,101 @@ fn ru_verbs() -> &'static HashMap<String, Verb> {
     })
 }
 
+/// Verb prefixes: a prefixed form the lexicon lacks ("обзвоню", "переберу") is read through a
+/// lexicon form with the same root and another prefix ("позвоню", "заберу").
+const RU_PREFIXES: &[&str] = &[
+    "пере", "недо", "пред", "подо", "разо", "обо", "ото", "рас", "раз", "при", "под", "про", "над",
+    "воз", "вы", "до", "за", "из", "ис", "на", "об", "от", "по", "со", "вз", "с", "у", "в",
+];
+
+/// The shortest root a prefix may be swapped on (shorter roots collide with nouns).
+fn min_root(prefix: &str) -> usize {
+    if prefix.chars().count() == 1 { 5 } else { 4 }
+}
+
+/// Lexicon forms keyed by what follows their prefix: "звоню" → ("по", позвонить 1sg).
+fn ru_roots() -> &'static HashMap<&'static str, (&'static str, Verb)> {
+    static ROOTS: OnceLock<HashMap<&'static str, (&'static str, Verb)>> = OnceLock::new();
+    ROOTS.get_or_init(|| {
+        let mut forms: Vec<(&String, &Verb)> = ru_verbs().iter().collect();
+        // Sorted, so the same root always maps to the same verb.
+        forms.sort_by(|a, b| a.0.cmp(b.0));
+        let mut map = HashMap::new();
+        for (w, v) in forms {
+            if v.aux || v.take {
+                continue;
+            }
+            for p in RU_PREFIXES {
+                if let Some(root) = w.strip_prefix(p)
+                    && v.inf.starts_with(p)
+                    && root.chars().count() >= min_root(p)
+                {
+                    map.entry(root).or_insert((*p, *v));
+                }
+            }
+        }
+        map
+    })
+}
+
+/// Infinitives made up by prefix swapping, kept once for the life of the process (at most one
+/// per prefix and lexicon verb, so the set stays small).
+fn intern(s: String) -> &'static str {
+    static SET: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut set = SET
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(&known) = set.get(s.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(s.into_boxed_str());
+    set.insert(leaked);
+    leaked
+}
+
+/// A verb form outside the lexicon read by its prefix and root ("обзвонишь" like "позвонишь").
+fn derived_verb(w: &str) -> Option<Verb> {
+    // Nouns shaped like a derived form ("раскрой плит"), and the modal "сможешь".
+    const HOMOGRAPHS: &[&str] = &["раскрой", "покрой", "настрой", "простой", "отстой"];
+    if word_classes().contains_key(w) || HOMOGRAPHS.contains(&w) || w.starts_with("смо") {
+        return None;
+    }
+    let roots = ru_roots();
+    for p in RU_PREFIXES {
+        let Some(root) = w.strip_prefix(p) else {
+            continue;
+        };
+        if root.chars().count() < min_root(p) {
+            continue;
+        }
+        // A prefix stacked on a whole lexicon form: "допроверю", "пересобрал".
+        if let Some(&v) = ru_verbs().get(root)
+            && !v.aux
+            && !v.take
+        {
+            return Some(Verb {
+                inf: intern(format!("{p}{}", v.inf)),
+                form: v.form,
+                take: false,
+                aux: false,
+            });
+        }
+        if let Some(&(other, v)) = roots.get(root)
+            && other != *p
+        {
+            let base = v.inf.strip_prefix(other).unwrap_or(v.inf);
+            return Some(Verb {
+                inf: intern(format!("{p}{base}")),
+                form: v.form,
+                take: false,
+                aux: false,
+            });
+        }
+    }
+    None
+}
+
 // Word classes, as bit flags: one table lookup per token.
 const STOP: u32 = 1;
 const AGREE: u32 = 1 << 1;
@@ -354,6 +501,10 @@ const GREET: u32 = 1 << 19;
 const MONTH: u32 = 1 << 20;
 /// English words that are verbs only (never the name of a thing), for significant stems.
 const PUREV: u32 = 1 << 21;
+/// Praise that closes an agreement ("было бы отлично", "would be great").
+const APPROVE: u32 = 1 << 22;
+/// Urgency words ("не горит", "no rush"): they name no work.
+const URGE: u32 = 1 << 23;
 
 const WORD_CLASSES: &[(u32, &str)] = &[
     (
@@ -382,7 +533,7 @@ const WORD_CLASSES: &[(u32, &str)] = &[
         FILL,
         "пожалуйста плиз плз пжл пж пжлст please pls plz thanks thx спасибо тогда ну так короче \
          кстати btw вообще сам сама также тоже also just then ещё еще уже already plus anyway \
-         сегодня-завтра asap срочно urgently quickly",
+         сегодня-завтра asap срочно urgently quickly fyi",
     ),
     (
         GREET,
@@ -504,6 +655,16 @@ const WORD_CLASSES: &[(u32, &str)] = &[
     ),
     (SUBJ, "я i мы we"),
     (
+        APPROVE,
+        "отлично отличненько здорово супер класс прекрасно идеально замечательно круто удобно \
+         чудесно great perfect awesome lovely fine good ideal amazing brilliant fantastic \
+         excellent wonderful helpful appreciated",
+    ),
+    (
+        URGE,
+        "горит горят спеху срочно rush hurry urgent urgently горящий sooner let's lets",
+    ),
+    (
         NUMW,
         "пару пара пары два две три четыре пять неделю неделька недельку денек денька день дня \
          дней couple two three four five few one another day days week weeks",
@@ -575,7 +736,10 @@ impl<'a> Msg<'a> {
             }
             prev_end = t.span.end;
             let f = classes.get(t.norm.as_str()).copied().unwrap_or(0);
-            let verb = verbs.get(t.norm.as_str()).copied();
+            let verb = verbs
+                .get(t.norm.as_str())
+                .copied()
+                .or_else(|| derived_verb(&t.norm));
             toks.push(Tk {
                 norm: t.norm,
                 span: t.span,
@@ -669,8 +833,41 @@ fn is_number(w: &str) -> bool {
 }
 
 fn is_infinitive(w: &str) -> bool {
+    // Nouns in "-ость" (доверенность, отчётность, ведомости) and a few others look like verbs.
+    const NOUN_ENDS: &[&str] = &[
+        "ость",
+        "ости",
+        "остью",
+        "часть",
+        "части",
+        "власть",
+        "страсть",
+        "шерсть",
+        "кисть",
+        "горсть",
+        "лесть",
+        "жесть",
+        "печать",
+        "кровать",
+        "путь",
+        "пути",
+        "сети",
+        "смерть",
+        "нити",
+        "пять",
+        "шесть",
+        "девять",
+        "десять",
+        "дцать",
+        "гости",
+        "кости",
+    ];
+    // Endings shared with verbs (понимать, висеть, звонить, смотреть, прочесть): whole words only.
+    const NOUN_WORDS: &[&str] = &["мать", "сеть", "нить", "треть", "честь", "дети", "месть"];
     w.chars().count() > 3
         && (w.ends_with("ть") || w.ends_with("ти") || w.ends_with("чь") || w.ends_with("ться"))
+        && !NOUN_ENDS.iter().any(|e| w.ends_with(e))
+        && !NOUN_WORDS.contains(&w)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -812,6 +1009,8 @@ struct Ctx<'a, 'b> {
     input: &'b MessageInput<'a>,
     lang: Lang,
     due: OnceCell<Option<(Range<usize>, Due)>>,
+    /// Tokens before this index are a leading agreement ("да, без проблем"), never content.
+    lead: Cell<usize>,
 }
 
 impl Ctx<'_, '_> {
@@ -1056,7 +1255,15 @@ fn is_moved(m: &Msg) -> Option<usize> {
             // "будет не в среду, а в пятницу"
             "не" if (i + 1..(i + 3).min(m.n())).any(|k| m.has_f(k, DATE)) => (i + 2..m.n())
                 .any(|k| m.w(k) == "а" && (k + 1..(k + 4).min(m.n())).any(|j| m.has_f(j, DATE))),
-            "раньше" => i > 0 && m.has_f(i - 1, NEED),
+            "раньше" | "пораньше" => i > 0 && m.has_f(i - 1, NEED),
+            // "не горит, давай к среде", "no rush, let's do it by tuesday": a relaxed deadline.
+            "не" if m.has_f(i + 1, URGE) || next == "к" && m.w(i + 2) == "спеху" => {
+                m.any_f(DATE | MONTH)
+            }
+            "no" | "not" | "isn't" | "nothing" if m.has_f(i + 1, URGE) => m.any_f(DATE | MONTH),
+            "can" if next == "wait" => m.any_f(DATE | MONTH),
+            // "we need the quote sooner, by wednesday".
+            "sooner" => (i.saturating_sub(5)..i).any(|k| m.has_f(k, NEED)) || m.any_f(DATE | MONTH),
             "больше" => next == "времени",
             // "будет в понедельник, а не в пятницу": a new date against the old one.
             "а" => next == "не" && (i + 2..(i + 5).min(m.n())).any(|k| m.has_f(k, DATE)),
@@ -1101,8 +1308,28 @@ fn proposal(m: &Msg) -> bool {
         || m.has_seq(&["может"])
 }
 
+/// The speaker's own work status ("почти готово", "almost done", "осталось ревью"). "Почти" about
+/// anything else ("клей почти кончился") is no status.
 fn is_progress(m: &Msg) -> bool {
-    m.any_f(PROGRESS)
+    let status = |k: usize| {
+        let w = m.w(k);
+        m.has_f(k, DONE)
+            || m.toks
+                .get(k)
+                .and_then(|t| t.verb)
+                .is_some_and(|v| v.form == Form::Past)
+            || w.starts_with("готов")
+            || w.starts_with("законч")
+            || w.starts_with("доделал")
+            || w.starts_with("finish")
+            || w.starts_with("complet")
+            || w == "there"
+    };
+    let partial = |i: usize| match m.w(i) {
+        "почти" | "almost" | "nearly" => status(i + 1) || status(i + 2),
+        _ => true,
+    };
+    (0..m.n()).any(|i| m.has_f(i, PROGRESS) && partial(i))
         || m.has_seq(&["в", "процессе"])
         || m.has_seq(&["in", "review"])
         || m.has_seq(&["in", "progress"])
@@ -1125,8 +1352,15 @@ fn is_conditional(m: &Msg) -> bool {
             // "если что" and "если честно" are only manners of speaking.
             "если" => !matches!(next, "что" | "честно" | "чо" | "чего"),
             "if" => !matches!(next, "anything" | "any"),
-            // "would you…", "could you…": polite requests, not conditionals.
-            "would" | "might" => !matches!(next, "you" | "u"),
+            // "would you…", "could you…": polite requests, not conditionals; "would be great"
+            // is praise.
+            "would" | "might" => {
+                !(matches!(next, "you" | "u") || next == "be" && m.has_f(i + 2, APPROVE))
+            }
+            // "было бы отлично": praise.
+            "бы" | "б" if m.has_f(i + 1, APPROVE) || m.has_f(i + 2, APPROVE) && next == "очень" => {
+                false
+            }
             // "мог бы ты…", "не могли бы вы…": polite requests.
             "бы" | "б" => {
                 !(i > 0 && m.w(i - 1).starts_with("мог") || matches!(next, "ты" | "вы"))
@@ -1148,6 +1382,45 @@ fn is_offer_condition(m: &Msg) -> bool {
         (w == "если" && matches!(n, "хочешь" | "хотите" | "надо" | "нужно" | "интересно"))
             || (w == "if" && matches!(n, "you" | "needed" | "necessary" | "that's" | "thats"))
     })
+}
+
+/// A notice opened by "напоминаю:", "reminder:", "FYI", "heads up" and not about the speaker's
+/// own work.
+fn is_announcement(m: &Msg) -> bool {
+    let mut k = 0;
+    while m.has_f(k, GREET) {
+        k += 1;
+    }
+    let opener = match m.w(k) {
+        "напоминаю"
+        | "напоминание"
+        | "напомню"
+        | "объявление"
+        | "внимание"
+        | "инфо"
+        | "reminder"
+        | "fyi"
+        | "psa"
+        | "announcement"
+        | "notice"
+        | "info" => true,
+        "heads" => m.w(k + 1) == "up",
+        "к" | "для" => m.w(k + 1) == "сведению" || m.w(k + 1) == "информации",
+        "just" => m.w(k + 1) == "a" && m.w(k + 2) == "reminder",
+        "friendly" => m.w(k + 1) == "reminder",
+        _ => false,
+    };
+    let own = (0..m.n()).any(|i| {
+        m.has_f(i, SUBJ)
+            || matches!(
+                m.w(i),
+                "i'll" | "i've" | "i'm" | "im" | "ill" | "i’ll" | "we'll"
+            )
+            || m.toks[i]
+                .verb
+                .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+    });
+    opener && !own
 }
 
 fn is_retold(m: &Msg) -> bool {
@@ -1503,7 +1776,9 @@ fn promise_content(
 
 fn leading_agreement(m: &Msg) -> usize {
     let mut k = 0;
-    while k < m.n() && (m.has_f(k, AGREE) || (k > 0 && m.has_f(k, FILL))) && !m.is_q(k) {
+    // "давай, к четвергу" agrees; "давай сделаем" proposes.
+    let lets = |k: usize| matches!(m.w(k), "давай" | "давайте") && m.clause_start(k + 1);
+    while k < m.n() && (m.has_f(k, AGREE) || lets(k) || (k > 0 && m.has_f(k, FILL))) && !m.is_q(k) {
         k += 1;
     }
     // Multi-word agreements.
@@ -1521,6 +1796,10 @@ fn leading_agreement(m: &Msg) -> usize {
         &["no", "prob"],
         &["np"],
         &["sure", "thing"],
+        &["go", "ahead"],
+        &["please", "do"],
+        &["sounds", "great"],
+        &["sounds", "perfect"],
     ] {
         let fits = seq.iter().enumerate().all(|(j, s)| m.w(k + j) == *s);
         if fits {
@@ -1544,7 +1823,7 @@ fn only_date_left(cx: &Ctx, from: usize) -> bool {
     (from..m.n()).all(|i| {
         let t = &m.toks[i];
         span.is_some_and(|d| t.span.start < d.end && d.start < t.span.end)
-            || t.f & (AGREE | FILL | DATE | PREP | PRON | PLEASE | STOP) != 0
+            || t.f & (AGREE | FILL | DATE | PREP | PRON | PLEASE | STOP | APPROVE) != 0
             || is_number(&t.norm)
             || matches!(
                 t.norm.as_str(),
@@ -1701,16 +1980,10 @@ fn ru_imperative_like(w: &str) -> bool {
 
 fn request(cx: &Ctx) -> Option<Finding> {
     let m = cx.m;
-    let cue = request_cue(m);
-    let open = if cue.is_none() {
-        open_request_cue(cx)
-    } else {
-        None
-    };
+    let mut cue = request_cue(m);
     let please = m.any_f(PLEASE);
-    let mut cue = cue;
     let mut vocative = m.text.trim_start().starts_with('@') || !cx.input.mentions.is_empty();
-    if cue.is_none() && open.is_none() {
+    if cue.is_none() {
         // "Ben, send me…", "Ben pls check…", "Alex, let's have…": a name, then an imperative.
         // Names are only looked up when such a word follows the first few.
         let imperative_at = |k: usize| {
@@ -1724,17 +1997,28 @@ fn request(cx: &Ctx) -> Option<Finding> {
         {
             vocative = true;
             let mut k = last + 1;
+            let mut asked = false;
             while k < m.n() && m.has_f(k, PLEASE | GREET) {
+                asked |= m.has_f(k, PLEASE);
                 k += 1;
             }
             let w = m.w(k);
-            if m.has_f(k, EN_VERB) || ru_imperative_like(w) {
+            // "alex pls resize the banners": after a name and "please" comes the verb.
+            let en_word = !w.is_empty()
+                && w.chars().all(|c| c.is_ascii_alphabetic())
+                && !m.has_f(k, STOP | PRON | DATE | PREP);
+            if m.has_f(k, EN_VERB) || ru_imperative_like(w) || (asked && en_word) {
                 cue = Some(k);
             } else if matches!(w, "let's" | "lets" | "mind") {
                 cue = Some(k + 1);
             }
         }
     }
+    let open = if cue.is_none() {
+        open_request_cue(cx)
+    } else {
+        None
+    };
     if cue.is_none() && open.is_none() && !(please && vocative) {
         return None;
     }
@@ -1794,12 +2078,196 @@ fn request(cx: &Ctx) -> Option<Finding> {
     } else {
         sentence.start
     };
-    let (text, _) = content(m, from..sentence.end, verb, &skip, cx.due_span());
+    // A remark after the request ("need it EOD", "на складе почти кончился") is not its content.
+    let mut end = sentence.end;
+    if let Some(k) = (from + 1..sentence.end)
+        .find(|&k| m.clause_start(k) && m.toks[k].clause > m.toks[from].clause && remark(m, k))
+    {
+        end = k;
+    }
+    let (mut text, obj) = content(m, from..end, verb, &skip, cx.due_span());
+    // The object before the verb: "Дима, отчёт по простоям нужен к пятнице, сделаешь?".
+    if !obj && from > sentence.start {
+        let before = sentence.start..from;
+        let mut skip2 = skip.clone();
+        skip2.extend(before.clone().filter(|&k| m.has_f(k, NEED | URGE)));
+        let other_verb = before
+            .clone()
+            .any(|k| !skip2.contains(&k) && m.toks[k].verb.is_some());
+        if !other_verb {
+            let (t2, o2) = content(m, sentence.start..end, verb, &skip2, cx.due_span());
+            if o2 {
+                text = t2;
+            }
+        }
+    }
     Some(Finding::Request {
         addressee: addr,
         content: text,
         due: cx.due(),
     })
+}
+
+/// An offer asked as a question: "могу завтра съездить на замеры, надо?", "хочешь, я подготовлю
+/// сравнение?", "want me to write the case study?", "should I draft the reply?".
+fn question_offer(cx: &Ctx) -> Option<Finding> {
+    let m = cx.m;
+    let wh = |k: usize| {
+        let s = m.bounds(k, true).start;
+        (s..k).any(|j| {
+            matches!(
+                m.w(j),
+                "как"
+                    | "где"
+                    | "когда"
+                    | "что"
+                    | "чем"
+                    | "куда"
+                    | "зачем"
+                    | "почему"
+                    | "how"
+                    | "where"
+                    | "what"
+                    | "why"
+                    | "when"
+                    | "who"
+                    | "кто"
+            )
+        })
+    };
+    // (index of the first word of the offered work, that word's infinitive for Russian).
+    let mut found: Option<(usize, Option<&'static str>)> = None;
+    for i in 0..m.n() {
+        if !m.is_q(i) || m.negated(i) {
+            continue;
+        }
+        let (w, a, b) = (m.w(i), m.w(i + 1), m.w(i + 2));
+        let sent_end = m.bounds(i, true).end;
+        let ru_inf = |from: usize, to: usize| {
+            (from..to.min(sent_end)).find_map(|k| {
+                let t = &m.toks[k];
+                match t.verb {
+                    Some(v) if v.form == Form::Inf && !v.aux => Some((k, Some(v.inf))),
+                    _ => None,
+                }
+            })
+        };
+        let ru_fut1 = |from: usize, to: usize| {
+            (from..to.min(sent_end)).find_map(|k| {
+                let t = &m.toks[k];
+                match t.verb {
+                    Some(v) if v.form == Form::Fut1 && !v.aux => Some((k, Some(v.inf))),
+                    _ => None,
+                }
+            })
+        };
+        found = match w {
+            // "могу ли я…" asks for permission; "можем созвониться?" proposes.
+            "могу" | "смогу" if a != "ли" && !wh(i) => ru_inf(i + 1, i + 5),
+            "хочешь" | "хотите" if m.clause_start(i) || m.w(i.wrapping_sub(1)) == "если" => {
+                ru_fut1(i + 1, i + 4)
+            }
+            "давай" | "давайте" | "может" | "мб" if matches!(a, "я" | "мы") => {
+                ru_fut1(i + 2, i + 4)
+            }
+            "мне" if m.clause_start(i) => ru_inf(i + 1, i + 3),
+            "want" | "need" | "like" if a == "me" && b == "to" => Some((i + 3, None)),
+            "should" | "shall" if a == "i" && m.clause_start(i) => Some((i + 2, None)),
+            _ => None,
+        };
+        if found.is_some() {
+            break;
+        }
+    }
+    // "подготовить сравнение к пятнице?": an infinitive opening a question offers it.
+    if found.is_none() {
+        for i in 0..m.n() {
+            let opens = (m.bounds(i, true).start..i)
+                .all(|k| m.has_f(k, GREET | AGREE | FILL) || addressed_word(cx, k));
+            if let Some(v) = m.toks[i].verb
+                && v.form == Form::Inf
+                && !v.aux
+                && !m.has_f(i, MOVE | CANCEL)
+                && opens
+                && m.is_q(i)
+                && !m.negated(i)
+            {
+                found = Some((i, Some(v.inf)));
+                break;
+            }
+        }
+    }
+    let (v, inf) = found?;
+    let clause = m.bounds(v.min(m.n().saturating_sub(1)), false);
+    let verb = inf.map(|x| (v, x));
+    let (text, _) = content(m, v..clause.end, verb, &[], cx.due_span());
+    Some(Finding::Offer {
+        content: text,
+        due: cx.due(),
+    })
+}
+
+/// Is token `k` part of a person's name (a vocative in front of the message)?
+fn addressed_word(cx: &Ctx, k: usize) -> bool {
+    let Some(t) = cx.m.toks.get(k) else {
+        return false;
+    };
+    let raw = cx.m.text.get(t.span.clone()).unwrap_or("");
+    !people_in(raw, cx.input.people).is_empty()
+        || super::names::is_patronymic_word(&t.norm)
+        || cx
+            .m
+            .text
+            .get(..t.span.start)
+            .is_some_and(|b| b.ends_with('@'))
+}
+
+/// Does the clause starting at `k` comment on the request rather than extend it ("need it EOD",
+/// "нужен к пятнице", "на складе почти кончился", "because the client asked")?
+fn remark(m: &Msg, k: usize) -> bool {
+    let clause = m.bounds(k, false);
+    let (w, next) = (m.w(k), m.w(k + 1));
+    // "the client asked for it": a subject and its past verb.
+    let en_past = matches!(
+        w,
+        "the" | "our" | "their" | "they" | "he" | "she" | "we" | "it" | "i" | "client" | "customer"
+    ) && (k + 1..clause.end).any(|j| {
+        let x = m.w(j);
+        x.len() > 4
+            && x.ends_with("ed")
+            && !matches!(
+                m.w(j - 1),
+                "the" | "a" | "an" | "our" | "their" | "your" | "be" | "is"
+            )
+    });
+    m.has_f(k, NEED)
+        || en_past
+        || matches!(
+            w,
+            "потому"
+                | "так"
+                | "т"
+                | "тк"
+                | "ибо"
+                | "иначе"
+                | "там"
+                | "тут"
+                | "because"
+                | "since"
+                | "cause"
+                | "coz"
+                | "otherwise"
+        )
+        || (w == "а" && next == "то")
+        || clause.clone().any(|j| {
+            let w = m.w(j);
+            m.has_f(j, PROGRESS)
+                || m.toks[j].verb.is_some_and(|v| v.form == Form::Past)
+                || (Lang::detect(w) == Lang::Ru
+                    && ["лся", "лась", "лось", "лись"]
+                        .iter()
+                        .any(|e| w.ends_with(e)))
+        })
 }
 
 fn offer(cx: &Ctx) -> Option<Finding> {
@@ -1863,7 +2331,7 @@ fn made(cx: &Ctx) -> Option<Finding> {
         p
     } else if let Some((t, v)) = en_promise(m) {
         // English keeps its own verb in place: skip the trigger words only.
-        let mut skip: Vec<usize> = (t..v).collect();
+        let mut skip: Vec<usize> = (t..v).chain(0..cx.lead.get()).collect();
         if t > 0 && m.has_f(t - 1, SUBJ) {
             skip.push(t - 1);
         }
@@ -1893,6 +2361,10 @@ fn made(cx: &Ctx) -> Option<Finding> {
                     | "be"
                     | "finish"
                     | "one"
+                    | "care"
+                    | "of"
+                    | "sort"
+                    | "out"
             )
         });
         if !obj || generic {
@@ -1908,7 +2380,7 @@ fn made(cx: &Ctx) -> Option<Finding> {
     if m.is_q(trigger) {
         return None;
     }
-    let mut skip = Vec::new();
+    let mut skip: Vec<usize> = (0..cx.lead.get()).collect();
     if trigger > 0 && m.has_f(trigger - 1, SUBJ) {
         skip.push(trigger - 1);
     }
@@ -1972,6 +2444,26 @@ fn done(m: &Msg) -> Option<usize> {
     None
 }
 
+/// A completion report in a sentence of its own, beside a promise in another sentence: the
+/// report's significant stems.
+fn done_elsewhere(m: &Msg) -> Option<Vec<String>> {
+    let promise = ru_promise(m)
+        .map(|p| p.0)
+        .or_else(|| en_promise(m).map(|p| p.0))?;
+    let psent = m.toks.get(promise)?.sent;
+    let sentences = m.question.len();
+    for s in (0..sentences).filter(|&s| s != psent && !m.question.get(s).copied().unwrap_or(true)) {
+        let idx: Vec<usize> = (0..m.n()).filter(|&k| m.toks[k].sent == s).collect();
+        let (&a, &b) = (idx.first()?, idx.last()?);
+        let text = m.text.get(m.toks[a].span.start..m.toks[b].span.end)?;
+        let sub = Msg::new(text);
+        if ru_promise(&sub).is_none() && en_promise(&sub).is_none() && done(&sub).is_some() {
+            return Some(significant_stems(text));
+        }
+    }
+    None
+}
+
 /// The findings of one message (usually none or one).
 pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
     let text = input.text;
@@ -1985,10 +2477,16 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
         input,
         lang,
         due: OnceCell::new(),
+        lead: Cell::new(0),
     };
     let conditional = is_conditional(&m) && !is_offer_condition(&m);
     let question_everywhere = m.question.iter().all(|&q| q);
 
+    // "reminder: toolbox talk moved to 7:30", "FYI standup moved to 10": news for everyone, no
+    // one's promise moves, ends or starts. A request inside still asks.
+    if is_announcement(&m) {
+        return request(&cx).into_iter().collect();
+    }
     if let Some(i) = is_cancelled(&m)
         && !m.is_q(i)
         && !conditional
@@ -2006,6 +2504,9 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
             due,
             words: cx.words(),
         }];
+    }
+    if let Some(o) = question_offer(&cx) {
+        return vec![o];
     }
     if is_progress(&m) || is_retold(&m) {
         return Vec::new();
@@ -2039,9 +2540,14 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
             && !absence
             && !m.is_q(p)
         {
-            // A new sentence with its own promise ("Ок. Завтра пришлю отчёт") is a promise.
+            // A new sentence with its own promise ("Ок. Завтра пришлю отчёт") is a promise, and
+            // so is a promise naming its own work ("ok team, I'll send the Q2 deck to Harmon").
             if m.toks[p].sent == lead_sent {
-                return vec![Finding::Accept { due: cx.due() }];
+                cx.lead.set(lead);
+                return match made(&cx) {
+                    Some(f @ Finding::Made { .. }) => vec![f],
+                    _ => vec![Finding::Accept { due: cx.due() }],
+                };
             }
         }
     }
@@ -2059,6 +2565,12 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
             && let Finding::Made { content, due } = f
         {
             return vec![Finding::Offer { content, due }];
+        }
+        // "Отчёт отправил. Завтра займусь сметой": a report and a new promise.
+        if matches!(f, Finding::Made { .. })
+            && let Some(words) = done_elsewhere(&m)
+        {
+            return vec![Finding::Done { words }, f];
         }
         return vec![f];
     }
@@ -2092,7 +2604,9 @@ pub fn significant_stems(text: &str) -> Vec<String> {
             | NEED
             | PLEASE
             | SUBJ
-            | NUMW;
+            | NUMW
+            | URGE
+            | APPROVE;
         let done_word = t.f & DONE != 0 && Lang::detect(w) == Lang::Ru;
         if t.f & noise != 0
             || done_word
@@ -2600,6 +3114,191 @@ mod tests {
         assert_eq!(s, vec!["кп".to_string(), "ромашк".to_string()]);
         let s = significant_stems("I'll send the release notes by Friday");
         assert_eq!(s, vec!["releas".to_string(), "note".to_string()]);
+    }
+
+    #[test]
+    fn offers_asked_as_questions_are_offers_with_the_offered_work() {
+        for (t, what) in [
+            (
+                "могу завтра съездить на замеры к клиенту, надо?",
+                "съездить на замеры к клиенту",
+            ),
+            (
+                "Ольга Викторовна, могу до конца недели подготовить шаблон учётной политики, нужно?",
+                "подготовить шаблон учётной политики",
+            ),
+            (
+                "@marcus want me to write the case study by thursday?",
+                "write the case study",
+            ),
+            ("should I draft the reply?", "draft the reply"),
+            ("хочешь, я подготовлю сравнение?", "подготовить сравнение"),
+        ] {
+            match run(t).first() {
+                Some(Finding::Offer { content, .. }) => assert_eq!(content, what, "{t}"),
+                other => panic!("{t}: {other:?}"),
+            }
+        }
+        assert_eq!(label("могу ли я взять отгул в пятницу?"), "none");
+        assert_eq!(label("где я могу найти договор?"), "none");
+    }
+
+    #[test]
+    fn agreements_with_thanks_or_praise_are_accepts() {
+        for t in [
+            "да, давай",
+            "да, нужно, спасибо!",
+            "yes please, by thursday would be great 🙏",
+            "sure, go ahead",
+            "давай, к четвергу было бы отлично",
+        ] {
+            assert_eq!(label(t), "accept", "{t}");
+        }
+    }
+
+    #[test]
+    fn a_leading_agreement_keeps_a_promise_that_names_its_work() {
+        assert_eq!(
+            made_content("ok team, I'll send the Q2 pitch deck to Harmon Foods by thursday"),
+            "send the Q2 pitch deck to Harmon Foods"
+        );
+        for t in [
+            "ок, к среде сделаю",
+            "ok, will do by friday",
+            "да, без проблем, к четвергу сделаю",
+        ] {
+            assert_eq!(label(t), "accept", "{t}");
+        }
+    }
+
+    #[test]
+    fn request_content_before_the_verb_and_without_trailing_remarks() {
+        let content = |t: &str| match run(t).first() {
+            Some(Finding::Request { content, .. }) => content.clone(),
+            other => panic!("{t}: {other:?}"),
+        };
+        assert_eq!(
+            content("Дима, отчёт по простоям нужен к пятнице, сделаешь?"),
+            "сделать отчёт по простоям"
+        );
+        assert_eq!(
+            content("Маша, сверку с контрагентами по Альфе сделаешь до пятницы?"),
+            "сделать сверку с контрагентами по Альфе"
+        );
+        assert_eq!(
+            content("alex pls resize the lumen banner set, need it EOD"),
+            "resize the lumen banner set"
+        );
+        assert_eq!(
+            content("паш, закажи клей пва до пятницы, на складе почти кончился"),
+            "заказать клей пва"
+        );
+    }
+
+    #[test]
+    fn relaxed_and_tightened_deadlines_are_moved() {
+        for (t, stem) in [
+            ("Миша, с оценкой по CRM не горит, давай к среде", "оценк"),
+            (
+                "дима, с отчётом по простоям не горит, можно на следующей неделе",
+                "отчет",
+            ),
+            ("no rush, let's do it by next tuesday", ""),
+            ("we need the dawson quote sooner, by wednesday", "dawson"),
+            ("смета нужна раньше, к среде", "смет"),
+            ("давай перенесём на понедельник", ""),
+        ] {
+            match run(t).first() {
+                Some(Finding::Moved { words, .. }) => {
+                    assert!(
+                        stem.is_empty() || words.contains(&stem.to_string()),
+                        "{t}: {words:?}"
+                    );
+                }
+                other => panic!("{t}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn announcements_move_and_finish_nothing() {
+        for t in [
+            "reminder: toolbox talk moved to 7:30 tomorrow",
+            "напоминаю: планёрка переносится на 10",
+            "FYI standup moved to 10",
+        ] {
+            assert_eq!(label(t), "none", "{t}");
+        }
+    }
+
+    #[test]
+    fn almost_about_anything_but_own_work_is_no_progress_note() {
+        assert_eq!(
+            label("паш, закажи клей пва до пятницы, на складе почти кончился"),
+            "request"
+        );
+        for t in [
+            "почти готово",
+            "почти закончил отчёт",
+            "almost done",
+            "in review",
+        ] {
+            assert_eq!(label(t), "none", "{t}");
+        }
+    }
+
+    #[test]
+    fn nouns_in_ost_are_significant_stems() {
+        let s = significant_stems("доверенность отчётность ведомость себестоимость новость");
+        assert_eq!(s.len(), 5, "{s:?}");
+        assert!(is_infinitive("прочесть") && is_infinitive("звонить") && is_infinitive("нести"));
+    }
+
+    #[test]
+    fn prefixed_verbs_outside_the_lexicon_are_read_by_their_root() {
+        assert_eq!(
+            made_content("переберу упаковочный станок"),
+            "перебрать упаковочный станок"
+        );
+        assert_eq!(
+            made_content("обзвоню водителей завтра"),
+            "обзвонить водителей"
+        );
+        assert_eq!(
+            made_content("допроверю накладные до обеда"),
+            "допроверить накладные"
+        );
+        assert_eq!(label("обзвонил водителей"), "done");
+        assert_eq!(label("перепроверил накладные"), "done");
+        match run("Паша, обзвонишь водителей?").first() {
+            Some(Finding::Request {
+                addressee, content, ..
+            }) => {
+                assert_eq!(*addressee, Some(7));
+                assert_eq!(content, "обзвонить водителей");
+            }
+            other => panic!("{other:?}"),
+        }
+        for w in [
+            "раскрой",
+            "заказ",
+            "отпуск",
+            "договор",
+            "сможешь",
+            "простой",
+        ] {
+            assert!(derived_verb(w).is_none(), "{w}");
+        }
+    }
+
+    #[test]
+    fn a_report_and_a_new_promise_give_both() {
+        let found = run("Отчёт отправил. Завтра займусь сметой");
+        assert_eq!(
+            found.iter().map(Finding::label).collect::<Vec<_>>(),
+            ["done", "made"]
+        );
+        assert!(matches!(&found[0], Finding::Done { words } if words == &["отчет".to_string()]));
     }
 
     #[test]

@@ -224,6 +224,9 @@ const AMBIGUOUS: &[&str] = &[
     "mason",
     "ed",
     "al",
+    // Latin spellings of Russian names that are English words
+    "marina",
+    "ira",
 ];
 
 /// Endings a Russian first name of each declension class takes, and the base it attaches to.
@@ -391,6 +394,11 @@ fn surname_matches(tok: &str, surname: &str) -> bool {
     false
 }
 
+/// Is the normalised word a patronymic ("Викторовна", "Сергеевич")?
+pub fn is_patronymic_word(tok: &str) -> bool {
+    is_patronymic(tok)
+}
+
 fn is_patronymic(tok: &str) -> bool {
     [
         "вич",
@@ -417,26 +425,172 @@ fn is_patronymic(tok: &str) -> bool {
     .any(|s| tok.ends_with(s) && tok.chars().count() > s.chars().count() + 3)
 }
 
+/// Russian letters in Latin, one common spelling each; [`fold`] then merges the other spellings.
+fn translit(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() * 2);
+    for c in s.chars() {
+        let l = match c {
+            'а' => "a",
+            'б' => "b",
+            'в' => "v",
+            'г' => "g",
+            'д' => "d",
+            'е' | 'ё' | 'э' => "e",
+            'ж' => "zh",
+            'з' => "z",
+            'и' => "i",
+            'й' | 'ы' => "y",
+            'к' => "k",
+            'л' => "l",
+            'м' => "m",
+            'н' => "n",
+            'о' => "o",
+            'п' => "p",
+            'р' => "r",
+            'с' => "s",
+            'т' => "t",
+            'у' => "u",
+            'ф' => "f",
+            'х' => "kh",
+            'ц' => "ts",
+            'ч' => "ch",
+            'ш' => "sh",
+            'щ' => "shch",
+            'ъ' | 'ь' => "",
+            'ю' => "yu",
+            'я' => "ya",
+            other => {
+                out.push(other);
+                continue;
+            }
+        };
+        out.push_str(l);
+    }
+    out
+}
+
+/// One key for the Latin spellings of a Russian name: "Dmitriy", "Dmitry", "Dmitrii" → "dmitry";
+/// "Natalia", "Natalya" → "natalya"; "Aleksei", "Alexey" → "alexey"; "Pyotr", "Petr" → "petr".
+fn fold(latin: &str) -> String {
+    let mut s: String = latin
+        .chars()
+        .map(|c| match c {
+            'j' => 'y',
+            'w' => 'v',
+            other => other,
+        })
+        .collect();
+    for (from, to) in [
+        ("shch", "sch"),
+        ("kh", "h"),
+        ("ks", "x"),
+        ("iya", "ya"),
+        ("ia", "ya"),
+        ("iyu", "yu"),
+        ("iu", "yu"),
+        ("yo", "e"),
+        ("ye", "e"),
+    ] {
+        s = s.replace(from, to);
+    }
+    for (from, to) in [
+        ("iy", "y"),
+        ("ii", "y"),
+        ("ei", "ey"),
+        ("ai", "ay"),
+        ("i", "y"),
+    ] {
+        if let Some(base) = s.strip_suffix(from) {
+            s = format!("{base}{to}");
+            break;
+        }
+    }
+    // Doubled letters are spelled either way ("Kiril", "Kirill").
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if !out.ends_with(c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn is_latin_word(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+/// A Latin spelling of a Russian name ("dmitry") → the Russian groups it belongs to.
+fn latin_group_index() -> &'static HashMap<String, Vec<Group>> {
+    static INDEX: OnceLock<HashMap<String, Vec<Group>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut map: HashMap<String, Vec<Group>> = HashMap::new();
+        for group in RU_GROUPS {
+            for name in group.iter() {
+                let groups = map.entry(fold(&translit(name))).or_default();
+                if !groups.contains(group) {
+                    groups.push(group);
+                }
+            }
+        }
+        map
+    })
+}
+
 /// The name variants a person answers to (normalised): their own first name plus every member
-/// of each group it belongs to. Borrowed from the static tables, so building one is cheap.
+/// of each group it belongs to, and the Latin spellings of the Russian ones ("Dima" for
+/// "Дмитрий"); a Latin first name of a Russian ("Dmitry") joins the Russian group too.
 struct Variants {
     own: String,
-    groups: &'static [Group],
+    groups: Vec<Group>,
+    /// Folded Latin spellings of the Cyrillic variants.
+    latin: Vec<String>,
 }
 
 impl Variants {
     fn new(first: &str) -> Variants {
         let own = normalize(first.trim());
-        let groups = group_index()
-            .get(own.as_str())
-            .map_or(&[][..], Vec::as_slice);
-        Variants { own, groups }
+        let mut groups: Vec<Group> = group_index().get(own.as_str()).cloned().unwrap_or_default();
+        if is_latin_word(&own)
+            && let Some(ru) = latin_group_index().get(&fold(&own))
+        {
+            for g in ru {
+                if !groups.contains(g) {
+                    groups.push(g);
+                }
+            }
+        }
+        let mut v = Variants {
+            own,
+            groups,
+            latin: Vec::new(),
+        };
+        let latin: Vec<String> = v
+            .iter()
+            .filter(|n| is_cyrillic(n))
+            .map(|n| fold(&translit(n)))
+            .collect();
+        v.latin = latin;
+        v
     }
 
     fn iter(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.own.as_str())
             .chain(self.groups.iter().flat_map(|g| g.iter().copied()))
             .filter(|v| !v.is_empty())
+    }
+
+    /// The Cyrillic variant a Latin token spells ("Dima" → "дима"), if any.
+    fn latin_match(&self, tok: &str) -> Option<&str> {
+        let tok = tok
+            .strip_suffix("'s")
+            .or_else(|| tok.strip_suffix("’s"))
+            .unwrap_or(tok);
+        if !is_latin_word(tok) || tok.chars().count() < 3 {
+            return None;
+        }
+        let key = fold(tok);
+        let k = self.latin.iter().position(|l| *l == key)?;
+        self.iter().filter(|n| is_cyrillic(n)).nth(k)
     }
 }
 
@@ -494,11 +648,26 @@ fn matched_variant<'m>(m: &'m Matcher, tok: &str) -> Option<&'m str> {
     m.first
         .iter()
         .find(|v| first_char(v) == Some(c) && first_name_matches(tok, v))
+        .or_else(|| m.first.latin_match(tok))
+}
+
+/// The same surname in the other script ("Volkov" / "Волков"), nominative only.
+fn surname_across_scripts(tok: &str, surname: &str) -> bool {
+    let (latin, cyr) = if is_latin_word(tok) && is_cyrillic(surname) {
+        (tok, surname)
+    } else if is_latin_word(surname) && is_cyrillic(tok) {
+        (surname, tok)
+    } else {
+        return false;
+    };
+    latin.chars().count() >= 3 && fold(latin) == fold(&translit(cyr))
 }
 
 fn surname_hit(m: &Matcher, tok: &str) -> bool {
     m.surname.as_deref().is_some_and(|s| {
-        s.chars().count() >= 3 && first_char(s) == first_char(tok) && surname_matches(tok, s)
+        s.chars().count() >= 3
+            && ((first_char(s) == first_char(tok) && surname_matches(tok, s))
+                || surname_across_scripts(tok, s))
     })
 }
 
@@ -567,7 +736,9 @@ pub fn people_in(text: &str, people: &[Person]) -> Vec<(Range<usize>, i64)> {
             .is_some_and(|rest| rest.trim_start().starts_with(','));
         for (k, m) in ms.iter().enumerate() {
             if let Some(v) = matched_variant(m, &t.norm)
-                && (capital || vocative || !AMBIGUOUS.contains(&v))
+                && (capital
+                    || vocative
+                    || !(AMBIGUOUS.contains(&v) || AMBIGUOUS.contains(&t.norm.as_str())))
             {
                 firsts.push(k);
             } else if comma_after
@@ -670,9 +841,9 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
             let mut named = false;
             let all = toks.iter().all(|t| {
                 let by_name = matched_variant(m, &t.norm).is_some()
-                    || m.surname
-                        .as_deref()
-                        .is_some_and(|s| surname_matches(&t.norm, s))
+                    || m.surname.as_deref().is_some_and(|s| {
+                        surname_matches(&t.norm, s) || surname_across_scripts(&t.norm, s)
+                    })
                     || m.username.as_deref() == Some(t.norm.as_str());
                 named |= by_name;
                 by_name || is_patronymic(&t.norm)
@@ -839,6 +1010,56 @@ mod tests {
         assert!(resolve("Петра", &team).is_empty());
         assert!(resolve("", &team).is_empty());
         assert!(resolve("Лены Кузнецовой", &team).is_empty());
+    }
+
+    #[test]
+    fn latin_spellings_find_russian_names_and_back() {
+        let team = team();
+        assert_eq!(ids("Dima, can you check the webhooks?"), vec![2]);
+        assert_eq!(ids("ask Dmitry"), vec![2]);
+        assert_eq!(ids("Dmitriy Kuznetsov"), vec![2]);
+        assert_eq!(ids("sveta, send the acts"), vec![5]);
+        assert_eq!(ids("Pasha will bring it"), vec![6]);
+        assert_eq!(ids("Lena's report"), vec![3]);
+        assert_eq!(ids("Elena"), vec![3]);
+        assert_eq!(resolve("Dima", &team), vec![2]);
+        assert_eq!(resolve("Svetlana", &team), vec![5]);
+        assert_eq!(resolve("Pasha", &team), vec![6]);
+        assert_eq!(resolve("Kuznetsov", &team), vec![2]);
+        let latin = vec![
+            person(1, "Dmitry", "Volkov", "dima_v"),
+            person(2, "Natalia", "Ershova", ""),
+            person(3, "Ekaterina", "", ""),
+            person(4, "Nikolai", "", ""),
+            person(5, "Aleksandr", "", ""),
+        ];
+        assert_eq!(resolve("Дима", &latin), vec![1]);
+        assert_eq!(resolve("Диму", &latin), vec![1]);
+        assert_eq!(resolve("Dima", &latin), vec![1]);
+        assert_eq!(resolve("Волков", &latin), vec![1]);
+        assert_eq!(resolve("Наташа", &latin), vec![2]);
+        assert_eq!(resolve("Katya", &latin), vec![3]);
+        assert_eq!(resolve("Катя", &latin), vec![3]);
+        assert_eq!(resolve("Kolya", &latin), vec![4]);
+        assert_eq!(resolve("Sasha", &latin), vec![5]);
+        let found: Vec<i64> = people_in("Коля, глянь", &latin)
+            .into_iter()
+            .map(|(_, id)| id)
+            .collect();
+        assert_eq!(found, vec![4]);
+    }
+
+    #[test]
+    fn latin_words_are_not_russian_names() {
+        let mut people = team();
+        people.push(person(20, "Марина", "", ""));
+        people.push(person(21, "Ирина", "", ""));
+        let found = |t: &str| people_in(t, &people);
+        assert!(found("we'll dock at the marina").is_empty());
+        assert!(found("the dim light of the lane").is_empty());
+        assert!(found("send the deck to the team").is_empty());
+        assert!(found("the roman numerals").is_empty());
+        assert!(resolve("Den", &people).is_empty());
     }
 
     #[test]
