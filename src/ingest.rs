@@ -185,16 +185,7 @@ impl Ingest<'_> {
                 if c.due == Some(due) {
                     return Ok(None);
                 }
-                self.change(
-                    m,
-                    &c,
-                    CommitmentChange {
-                        due: Some(Some(due)),
-                        ..Default::default()
-                    },
-                    Effect::Moved,
-                )
-                .await
+                self.move_to(m, &c, Some(due)).await
             }
             Finding::Done { words } => {
                 let Some(c) = self.target(m, &words, false).await? else {
@@ -279,16 +270,21 @@ impl Ingest<'_> {
         if c.due == Some(due) || !self.may_change(m.from, &c) {
             return Ok(None);
         }
-        self.change(
-            m,
-            &c,
-            CommitmentChange {
-                due: Some(Some(due)),
-                ..Default::default()
-            },
-            Effect::Moved,
-        )
-        .await
+        self.move_to(m, &c, Some(due)).await
+    }
+
+    /// A new version of `c` with another due date.
+    async fn move_to(
+        &self,
+        m: &Incoming<'_>,
+        c: &Commitment,
+        due: Option<Due>,
+    ) -> Result<Option<Effect>, IngestError> {
+        let change = CommitmentChange {
+            due: Some(due),
+            ..Default::default()
+        };
+        self.change(m, c, change, Effect::Moved).await
     }
 
     async fn change(
@@ -387,17 +383,7 @@ impl Ingest<'_> {
             });
         if let Some(c) = same {
             if due.is_some() && due != c.due {
-                return self
-                    .change(
-                        m,
-                        &c,
-                        CommitmentChange {
-                            due: Some(due),
-                            ..Default::default()
-                        },
-                        Effect::Moved,
-                    )
-                    .await;
+                return self.move_to(m, &c, due).await;
             }
             return Ok(None);
         }
@@ -489,17 +475,7 @@ impl Ingest<'_> {
                 if let Some(c) = existing.into_iter().find(|c| c.owner == owner) {
                     // Already accepted: a second "ок, к среде" can only move the date.
                     if due.is_some() && due != c.due && c.state == CommitmentState::Open {
-                        return self
-                            .change(
-                                m,
-                                &c,
-                                CommitmentChange {
-                                    due: Some(due),
-                                    ..Default::default()
-                                },
-                                Effect::Moved,
-                            )
-                            .await;
+                        return self.move_to(m, &c, due).await;
                     }
                     return Ok(None);
                 }

@@ -8,63 +8,21 @@ pub struct Slug(String);
 
 const MAX: usize = 80;
 
-fn translit(c: char) -> Option<&'static str> {
-    Some(match c {
-        'а' => "a",
-        'б' => "b",
-        'в' => "v",
-        'г' => "g",
-        'д' => "d",
-        'е' | 'ё' | 'э' => "e",
-        'ж' => "zh",
-        'з' => "z",
-        'и' => "i",
-        'й' => "y",
-        'к' => "k",
-        'л' => "l",
-        'м' => "m",
-        'н' => "n",
-        'о' => "o",
-        'п' => "p",
-        'р' => "r",
-        'с' => "s",
-        'т' => "t",
-        'у' => "u",
-        'ф' => "f",
-        'х' => "kh",
-        'ц' => "ts",
-        'ч' => "ch",
-        'ш' => "sh",
-        'щ' => "shch",
-        'ъ' | 'ь' => "",
-        'ы' => "y",
-        'ю' => "yu",
-        'я' => "ya",
-        _ => return None,
-    })
-}
-
 impl Slug {
     /// Builds the slug of a title ("Топливные баки серии K1" → `toplivnye-baki-serii-k1`).
     pub fn from_title(title: &str) -> Slug {
+        let latin = crate::extract::names::translit(&title.to_lowercase());
         let mut out = String::new();
         let mut dash = false;
-        for c in title.chars().flat_map(char::to_lowercase) {
-            let piece: Option<String> = if c.is_ascii_alphanumeric() {
-                Some(c.to_string())
-            } else {
-                translit(c).map(str::to_string)
-            };
-            match piece {
-                Some(p) if !p.is_empty() => {
-                    if dash && !out.is_empty() {
-                        out.push('-');
-                    }
-                    dash = false;
-                    out.push_str(&p);
+        for c in latin.chars() {
+            if c.is_ascii_alphanumeric() {
+                if dash && !out.is_empty() {
+                    out.push('-');
                 }
-                Some(_) => {}
-                None => dash = true,
+                dash = false;
+                out.push(c);
+            } else {
+                dash = true;
             }
         }
         if out.len() > MAX {

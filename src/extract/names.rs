@@ -425,8 +425,9 @@ fn is_patronymic(tok: &str) -> bool {
     .any(|s| tok.ends_with(s) && tok.chars().count() > s.chars().count() + 3)
 }
 
-/// Russian letters in Latin, one common spelling each; [`fold`] then merges the other spellings.
-fn translit(s: &str) -> String {
+/// Russian letters in Latin, one common spelling each (other characters kept); [`fold`] then
+/// merges the other spellings. Node slugs use it too.
+pub fn translit(s: &str) -> String {
     let mut out = String::with_capacity(s.len() * 2);
     for c in s.chars() {
         let l = match c {
