@@ -96,14 +96,21 @@ fn analyze(
 /// Shared significant stems: the measure of "the same thing".
 fn overlap(a: &[String], b: &[String]) -> usize {
     a.iter()
-        .filter(|x| {
-            b.iter().any(|y| {
-                x == &y
-                    || (x.chars().count() >= 4 && y.starts_with(x.as_str()))
-                    || (y.chars().count() >= 4 && x.starts_with(y.as_str()))
-            })
-        })
+        .filter(|x| b.iter().any(|y| same_stem(x, y)))
         .count()
+}
+
+/// Two stems name the same thing: equal, or one a prefix of the other, or (Russian forms the
+/// stemmer leaves apart: иконк / иконок) sharing all but the last letter of the shorter.
+fn same_stem(x: &str, y: &str) -> bool {
+    if x == y {
+        return true;
+    }
+    let (lx, ly) = (x.chars().count(), y.chars().count());
+    let common = x.chars().zip(y.chars()).take_while(|(a, b)| a == b).count();
+    let shorter = lx.min(ly);
+    // "tool" is not "toolbox": a prefix counts only when the rest is an ending.
+    shorter >= 4 && lx.abs_diff(ly) <= 2 && common + 1 >= shorter
 }
 
 impl Ingest<'_> {
@@ -329,8 +336,19 @@ impl Ingest<'_> {
             return Ok(Some(c));
         }
         if others_allowed && !words.is_empty() {
+            // "Гена, отбой на субботу": when the update names people, it is about their promises.
+            let named: Vec<UserId> = names::people_in(m.text, self.names)
+                .into_iter()
+                .map(|(_, id)| UserId(id))
+                .filter(|id| *id != m.from)
+                .collect();
             let mut others = Vec::new();
-            for p in self.people.iter().filter(|p| p.profile.id != m.from) {
+            for p in self
+                .people
+                .iter()
+                .filter(|p| p.profile.id != m.from)
+                .filter(|p| named.is_empty() || named.contains(&p.profile.id))
+            {
                 for c in self
                     .store
                     .open_commitments(self.org.id, p.profile.id)
@@ -341,7 +359,6 @@ impl Ingest<'_> {
                     }
                 }
             }
-            // Someone else's promise needs a real shared word, not a shared prefix.
             if let Some(c) = best_match_exact(&others, words) {
                 return Ok(Some(c));
             }
@@ -358,12 +375,14 @@ impl Ingest<'_> {
         content: &str,
         due: Option<Due>,
     ) -> Result<Option<Effect>, IngestError> {
-        // A promise in reply to a request is its acceptance.
-        if let Some(e) = self.accept_request(m, due, true).await? {
+        // A promise in reply to a request is its acceptance; so is one that names (almost)
+        // nothing of its own right after a request to the speaker ("ок щас гляну").
+        let words = commitments::significant_stems(content);
+        let only_reply = words.len() > 1;
+        if let Some(e) = self.accept_request(m, due, only_reply).await? {
             return Ok(Some(e));
         }
         // A promise that restates an open one confirms (or moves) it instead of duplicating it.
-        let words = commitments::significant_stems(content);
         let own = self.store.open_commitments(self.org.id, m.from).await?;
         let replied: Vec<Commitment> = match m.reply_to {
             Some(r) => self.store.commitments_of_message(m.chat, r).await?,
@@ -376,8 +395,10 @@ impl Ingest<'_> {
                 own.iter()
                     .find(|c| {
                         let cw = commitments::significant_stems(&c.content);
+                        // The same promise again: it names nothing the open one does not, or
+                        // shares most of its words. One shared word of several is a new promise.
                         let n = overlap(&words, &cw);
-                        n >= 2 || (n >= 1 && n == words.len().min(cw.len()))
+                        n >= 1 && (n == words.len() || (n >= 2 && n * 2 >= words.len()))
                     })
                     .cloned()
             });
@@ -440,6 +461,7 @@ impl Ingest<'_> {
                 }
             }
         }
+        let mut seen_other = false;
         for (msg, replied) in candidates {
             let Some(author) = msg.user_id else { continue };
             if author == m.from {
@@ -448,6 +470,8 @@ impl Ingest<'_> {
                 }
                 continue;
             }
+            // An offer is accepted by a reply, or by the very next message of someone else.
+            let just_before = !std::mem::replace(&mut seen_other, true);
             let found = analyze(&msg.text, msg.date, self.org, author, self.names, &[]);
             for f in found {
                 let (owner, content, req_due) = match f {
@@ -462,7 +486,15 @@ impl Ingest<'_> {
                         }
                         (m.from, content, due)
                     }
-                    Finding::Offer { content, due } if replied => (author, content, due),
+                    Finding::Offer { content, due } if replied || just_before => {
+                        // "могу в четверг" offers to do what was asked: take the request's words.
+                        let content = if content.trim().is_empty() {
+                            self.asked_of(&msg, author).await?.unwrap_or_default()
+                        } else {
+                            content
+                        };
+                        (author, content, due)
+                    }
                     _ => continue,
                 };
                 if content.trim().is_empty() {
@@ -504,6 +536,31 @@ impl Ingest<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// What the request that `msg` answers asked of `author`, if `msg` is a reply to one.
+    async fn asked_of(
+        &self,
+        msg: &crate::store::StoredMessage,
+        author: UserId,
+    ) -> Result<Option<String>, IngestError> {
+        let Some(r) = msg.reply_to else {
+            return Ok(None);
+        };
+        let Some(req) = self.store.message(msg.chat_id, r).await? else {
+            return Ok(None);
+        };
+        let Some(by) = req.user_id else {
+            return Ok(None);
+        };
+        Ok(analyze(&req.text, req.date, self.org, by, self.names, &[])
+            .into_iter()
+            .find_map(|f| match f {
+                Finding::Request {
+                    addressee, content, ..
+                } if addressee.is_none_or(|a| a == author.0) => Some(content),
+                _ => None,
+            }))
     }
 
     /// An edited message: re-read it and correct what the old text produced.
@@ -571,7 +628,13 @@ fn best_match_exact(cands: &[Commitment], words: &[String]) -> Option<Commitment
         .iter()
         .map(|c| {
             let theirs = commitments::significant_stems(&c.content);
-            (words.iter().filter(|w| theirs.contains(w)).count(), c)
+            (
+                words
+                    .iter()
+                    .filter(|w| theirs.iter().any(|t| t == *w || same_stem(w, t)))
+                    .count(),
+                c,
+            )
         })
         .filter(|(n, _)| *n > 0)
         .max_by_key(|(n, c)| (*n, c.created_at))
