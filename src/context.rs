@@ -106,6 +106,11 @@ pub fn rank(m: &Memory, now: DateTime<Utc>) -> f64 {
 }
 
 const RECENT_DAYS: i64 = 7;
+/// How many of a person's newest memories a context read ranks (an answer or a prompt has room
+/// for a few dozen; older ones have decayed below them anyway)...
+const RECENT_MEMORIES: i64 = 60;
+/// ...plus the most confident facts, which never decay.
+const TOP_FACTS: i64 = 20;
 
 /// The context read for (viewer, subject). One function: the bot, `kept ask` and the benchmark use it.
 pub async fn read(
@@ -139,7 +144,7 @@ pub async fn read(
         .cloned()
         .collect();
     let mut memories: Vec<(Memory, f64)> = store
-        .memories_for(viewer.org, subject, scope)
+        .memories_for(viewer.org, subject, scope, RECENT_MEMORIES, TOP_FACTS)
         .await?
         .into_iter()
         .map(|m| {

@@ -373,12 +373,17 @@ impl Store {
         scope: Scope,
         since: DateTime<Utc>,
     ) -> Result<Vec<Commitment>> {
+        // Two indexed halves: the open ones, and the recently closed ones.
         let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COMMITMENT_COLS} FROM memories
-             WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
-               AND (state = 'open' OR valid_from >= ?3)
-               AND (?4 = 1 OR visibility = 'team')
-             ORDER BY due_at IS NULL, due_at, created_at"
+            "SELECT * FROM (
+                 SELECT {COMMITMENT_COLS}, created_at AS k1 FROM memories
+                 WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
+                   AND state = 'open' AND (?4 = 1 OR visibility = 'team')
+                 UNION ALL
+                 SELECT {COMMITMENT_COLS}, created_at AS k1 FROM memories
+                 WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
+                   AND valid_from >= ?3 AND state <> 'open' AND (?4 = 1 OR visibility = 'team'))
+             ORDER BY due_at IS NULL, due_at, k1"
         )))
         .bind(org.0)
         .bind(owner.0)
@@ -455,22 +460,35 @@ impl Store {
         Ok(MemoryId(id))
     }
 
-    /// A person's current memories of the non-commitment kinds that `scope` allows.
+    /// A person's current memories of the non-commitment kinds that `scope` allows: the
+    /// `recent` newest (decay favours them) and the `facts` most confident facts (facts never
+    /// decay, so an old one can still rank first). Ranking itself is the caller's.
     pub async fn memories_for(
         &self,
         org: OrgId,
         subject: UserId,
         scope: Scope,
+        recent: i64,
+        facts: i64,
     ) -> Result<Vec<Memory>> {
         let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {MEMORY_COLS} FROM memories
-             WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment' AND is_archived = 0
-               AND (?3 = 1 OR visibility = 'team')
-             ORDER BY id DESC LIMIT 500"
+            "SELECT * FROM (
+                 SELECT {MEMORY_COLS} FROM memories
+                 WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment' AND is_archived = 0
+                   AND (?3 = 1 OR visibility = 'team')
+                 ORDER BY id DESC LIMIT ?4)
+             UNION
+             SELECT * FROM (
+                 SELECT {MEMORY_COLS} FROM memories
+                 WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'fact' AND is_archived = 0
+                   AND (?3 = 1 OR visibility = 'team')
+                 ORDER BY confidence DESC, id DESC LIMIT ?5)"
         )))
         .bind(org.0)
         .bind(subject.0)
         .bind(scope.full())
+        .bind(recent)
+        .bind(facts)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(memory_from_row).collect()

@@ -52,7 +52,7 @@ fn options() -> SqliteConnectOptions {
         .foreign_keys(true)
         .busy_timeout(Duration::from_secs(5))
         // Reads go through the OS page cache without a copy per page, and each connection keeps
-        // 16 MiB of hot pages (the default 2 MiB made a context read ~2,000 preads; notes/perf.md).
+        // 16 MiB of hot pages (the default 2 MiB made a context read ~2,000 preads; benches/context.rs).
         .pragma("mmap_size", "268435456")
         .pragma("cache_size", "-16384")
 }
