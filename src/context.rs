@@ -124,9 +124,23 @@ pub async fn read(
     let scope = viewer.scope_for(subject);
     let today = now.with_timezone(&tz).date_naive();
     let since = now - Duration::days(RECENT_DAYS);
-    let all = store
-        .commitments_for(viewer.org, subject, scope, since)
-        .await?;
+    // The reads are independent: on a file database (WAL, a pool of connections) they run side
+    // by side, so a context read costs about its slowest query rather than their sum.
+    let reflections = async {
+        // Reflections are private: only with full access.
+        if scope == Scope::Full {
+            store.reflections_of(subject, 3).await
+        } else {
+            Ok(Vec::new())
+        }
+    };
+    let (all, raw_memories, nodes, tasks, reflections) = tokio::try_join!(
+        store.commitments_for(viewer.org, subject, scope, since),
+        store.memories_for(viewer.org, subject, scope, RECENT_MEMORIES, TOP_FACTS),
+        store.nodes_owned_by(viewer.org, subject),
+        store.open_tasks(viewer.org, subject),
+        reflections,
+    )?;
     let (mut open, closed): (Vec<_>, Vec<_>) = all
         .into_iter()
         .partition(|c| c.state == CommitmentState::Open);
@@ -143,9 +157,7 @@ pub async fn read(
         .filter(|c| c.id != c.origin_id && c.version_message.is_some())
         .cloned()
         .collect();
-    let mut memories: Vec<(Memory, f64)> = store
-        .memories_for(viewer.org, subject, scope, RECENT_MEMORIES, TOP_FACTS)
-        .await?
+    let mut memories: Vec<(Memory, f64)> = raw_memories
         .into_iter()
         .map(|m| {
             let r = rank(&m, now);
@@ -153,14 +165,6 @@ pub async fn read(
         })
         .collect();
     memories.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let nodes = store.nodes_owned_by(viewer.org, subject).await?;
-    let tasks = store.open_tasks(viewer.org, subject).await?;
-    // Reflections are private: only with full access.
-    let reflections = if scope == Scope::Full {
-        store.reflections_of(subject, 3).await?
-    } else {
-        Vec::new()
-    };
     Ok(PersonContext {
         person: person.clone(),
         scope,

@@ -89,6 +89,8 @@ pub(super) enum Kw {
     Than,
     But,
     Later,
+    /// "НГ": New Year.
+    NewYear,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -165,6 +167,29 @@ pub(super) fn lex(text: &str) -> Lexed {
                     break;
                 }
             }
+            // chat spellings glued to a 2: "2moro", "2day", "2nite"
+            if v == 2
+                && n == 1
+                && let Some((lx, word_end)) = two_word(text, end)
+            {
+                let n0 = lower.len();
+                for ch in text.get(pos..word_end).unwrap_or("").chars() {
+                    push_lower(&mut lower, ch);
+                }
+                toks.push(Tok {
+                    s: pos,
+                    e: word_end,
+                    sp,
+                    lex: lx,
+                    n0: n0 as u32,
+                    n1: lower.len() as u32,
+                });
+                while it.peek().is_some_and(|&(p, _)| p < word_end) {
+                    it.next();
+                }
+                sp = false;
+                continue;
+            }
             toks.push(Tok {
                 s: pos,
                 e: end,
@@ -224,6 +249,24 @@ pub(super) fn lex(text: &str) -> Lexed {
     Lexed { toks, lower }
 }
 
+/// A letter run right after a lone "2" that spells a day with it ("2moro", "2day", "2nite"):
+/// its lexeme and where the run ends.
+fn two_word(text: &str, at: usize) -> Option<(Lex, usize)> {
+    let rest = text.get(at..)?;
+    let len = rest
+        .char_indices()
+        .find(|&(_, c)| !c.is_alphabetic())
+        .map_or(rest.len(), |(p, _)| p);
+    let w = rest.get(..len)?.to_ascii_lowercase();
+    let lx = match w.as_str() {
+        "moro" | "morow" | "morrow" | "mrw" | "mro" | "mrrw" | "mrow" => Lex::RelDay(1),
+        "day" => Lex::RelDay(0),
+        "nite" | "night" | "nyt" => Lex::Kw(Kw::Tonight),
+        _ => return None,
+    };
+    Some((lx, at + len))
+}
+
 fn push_lower(s: &mut String, c: char) {
     if c.is_ascii() {
         s.push(c.to_ascii_lowercase());
@@ -247,6 +290,11 @@ const NOUN_M: &[&str] = &["", "а", "у", "ом", "е", "и", "ов", "ам", "�
 const ADJ: &[&str] = &[
     "ий", "ый", "ой", "ая", "яя", "ое", "ее", "его", "ого", "ему", "ому", "ую", "юю", "ем", "ом",
     "им", "ым", "ей", "ие", "ые", "их", "ых", "ими", "ыми",
+];
+
+/// Soft-stem adjective endings ("завтрашний", "завтрашнего", "завтрашнюю").
+const ADJ_SOFT: &[&str] = &[
+    "ий", "яя", "ее", "его", "ему", "юю", "ем", "ей", "ие", "их", "им", "ими",
 ];
 
 pub(super) fn classify(w: &str) -> Lex {
@@ -284,6 +332,7 @@ fn ru_word(w: &str) -> Lex {
         "пт" => return Lex::Wd(4, false),
         "сб" => return Lex::Wd(5, false),
         "вс" => return Lex::Wd(6, false),
+        "нг" => return k(NewYear),
         "полдень" | "полудню" | "полднем" => return Lex::Noon,
         "полудня" => return k(Poludni),
         "пополудни" => return k(Pm),
@@ -369,6 +418,17 @@ fn ru_word(w: &str) -> Lex {
             || (m == 11 && w == "нояб")
         {
             return Lex::Month(m);
+        }
+    }
+    // "до завтрашнего вечера", "к сегодняшнему обеду"
+    for (stem, r) in [
+        ("сегодняшн", 0),
+        ("завтрашн", 1),
+        ("послезавтрашн", 2),
+        ("вчерашн", -1),
+    ] {
+        if stem_in(w, stem, ADJ_SOFT) {
+            return Lex::RelDay(r);
         }
     }
     const WD: [(&str, u32, bool); 7] = [
@@ -572,7 +632,7 @@ fn en_word(w: &str) -> Lex {
         "quarter" | "quarters" | "qtr" | "qtrs" => Lex::Unit(Unit::Quarter),
         "year" | "years" | "yr" | "yrs" => Lex::Unit(Unit::Year),
         "morning" | "mornings" => Lex::Part(Part::Morning),
-        "afternoon" | "afternoonish" => Lex::Part(Part::Afternoon),
+        "afternoon" | "afternoonish" | "arvo" => Lex::Part(Part::Afternoon),
         "evening" | "evenings" => Lex::Part(Part::Evening),
         "night" => Lex::Part(Part::Night),
         "lunch" | "lunchtime" => Lex::Part(Part::Lunch),
@@ -706,6 +766,19 @@ mod tests {
         assert_eq!(classify("февраля"), Lex::Month(2));
         assert_eq!(classify("следующем"), Lex::Kw(Kw::Next));
         assert_eq!(classify("пятница"), Lex::Wd(4, false));
+    }
+
+    #[test]
+    fn chat_spellings_glued_to_a_two_are_one_token() {
+        let l = lex("do it 2moro!");
+        assert_eq!(l.toks[2].lex, Lex::RelDay(1));
+        assert_eq!(&"do it 2moro!"[l.toks[2].s..l.toks[2].e], "2moro");
+        assert_eq!(l.toks[3].lex, Lex::Sym('!'));
+        assert_eq!(lex("2day").toks[0].lex, Lex::RelDay(0));
+        assert_eq!(lex("2 moro").toks[0].lex, Lex::Num(2, 1));
+        assert_eq!(lex("22moro").toks[0].lex, Lex::Num(22, 2));
+        assert_eq!(classify("arvo"), Lex::Part(Part::Afternoon));
+        assert_eq!(classify("завтрашнего"), Lex::RelDay(1));
     }
 
     #[test]

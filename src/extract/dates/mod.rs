@@ -27,7 +27,14 @@
 //!   deadline; an ordinal word ("the first") needs a month, "of the month"/"числа" or a
 //!   deadline word before it to be a date; a period edge said without "this"/"next" that is
 //!   already behind us ("в начале месяца" on the 27th) is the coming one; week edges read
-//!   as Monday / Wednesday / Friday, "после выходных" as the Monday after.
+//!   as Monday / Wednesday / Friday, "после выходных" as the Monday after;
+//! - acronyms are nouns unless used as dates: "BOM"/"BOY" only right after by/until/before
+//!   ("by BOM" = before the coming 1st), "EOD"/"EOW"/"EOM" not after a determiner
+//!   ("the BOM", "our EOM close"); "by end of day Friday"/"до конца дня пятницы" is that
+//!   day; "до начала месяца" and "до НГ"/"by New Year" are the last day before;
+//! - vague spans: "в ближайшие дни"/"in the coming days" is the next two days; "день-два",
+//!   "2-3 дня", "a day or two" take the longer; "после праздников" is no date;
+//!   "после обеда"/"after lunch" is 13:00–17:00 of that day, a deadline that day.
 
 use std::ops::Range;
 
@@ -140,17 +147,36 @@ pub fn find(text: &str, now: DateTime<Tz>, lang: Lang) -> Vec<Found> {
 /// The deadline a message names, by the deadline readings of DESIGN.md "Dates"
 /// ("до пятницы" → next Friday, "на следующей неделе" → Friday of next week...).
 ///
-/// Past expressions are not deadlines. With several expressions, one introduced by a
+/// Past expressions are not deadlines, nor ones ruled out ("а не к 10-му", "not by
+/// Friday", "instead of Wednesday"). With several expressions, one introduced by a
 /// deadline word (до, к, by, until, на, через, in) wins over the others.
 pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usize>, Due)> {
     let _ = lang;
     let l = lex::lex(text);
-    let hits = find_in(&l, now);
+    let hits: Vec<_> = find_in(&l, now)
+        .into_iter()
+        .filter(|(span, _)| !negated(&l, span.start))
+        .collect();
     let pick = hits
         .iter()
         .find(|(_, o)| o.strong && o.due.is_some())
         .or_else(|| hits.iter().find(|(_, o)| o.due.is_some()))?;
     Some((pick.0.clone(), pick.1.due?))
+}
+
+/// The expression starting at byte `start` is one the writer rules out: "к 8-му, а не к
+/// 10-му", "not by Friday", "by Monday instead of Wednesday", "вместо пятницы".
+fn negated(l: &lex::Lexed, start: usize) -> bool {
+    let Ok(i) = l.toks.binary_search_by_key(&start, |t| t.s) else {
+        return false;
+    };
+    let before = |k: usize| if i >= k { l.norm(i - k) } else { "" };
+    match before(1) {
+        "не" | "not" | "вместо" | "instead" => true,
+        "of" => before(2) == "instead",
+        "than" => before(2) == "rather",
+        _ => false,
+    }
 }
 
 fn parser<'a>(l: &'a lex::Lexed, now: DateTime<Tz>, strict: bool) -> parse::P<'a> {

@@ -265,6 +265,7 @@ impl<'a> P<'a> {
     fn unit(&self, i: usize) -> Option<Unit> {
         match self.lx(i) {
             Lex::Unit(u) => Some(u),
+            Lex::Word if self.w(i) == "дни" => Some(Unit::Day),
             Lex::Kw(Kw::Hours) => Some(Unit::Hour),
             Lex::Ord(2) if self.w(i) == "second" => Some(Unit::Second),
             _ => None,
@@ -280,6 +281,61 @@ impl<'a> P<'a> {
         }
         i
     }
+    /// An acronym edge at `k` used as a noun in running text: "lock the BOM", "the EOD
+    /// report". "BOM"/"BOY" are dates there only right after by/until/before ("by BOM",
+    /// "до BOM"); "EOD"/"EOW"/"EOM"/"EOY" are, unless a determiner makes them a noun.
+    fn acronym_noun(&self, k: usize) -> bool {
+        if !self.strict {
+            return false;
+        }
+        let prev = if k > 0 { self.lx(k - 1) } else { Lex::End };
+        match self.lx(k) {
+            Lex::Kw(Kw::Bom | Kw::Boy) => !matches!(prev, Lex::Kw(Kw::By | Kw::Until | Kw::Before)),
+            Lex::Kw(Kw::Eod | Kw::Eow | Kw::Eom | Kw::Eoy) => {
+                k > 0
+                    && is_determiner(self.w(k - 1))
+                    && !(k > 1
+                        && matches!(
+                            self.lx(k - 2),
+                            Lex::Kw(Kw::By | Kw::Until | Kw::Before | Kw::At)
+                        ))
+            }
+            _ => false,
+        }
+    }
+
+    /// "НГ", "новый год", "нового года", "New Year('s)": the coming January 1st (or
+    /// December 31st for "New Year's Eve"), and the token after.
+    fn new_year(&self, i: usize) -> Option<(NaiveDate, usize)> {
+        let jan1 = ymd(self.today.year() + 1, 1, 1)?;
+        if self.kw(i, Kw::NewYear) {
+            return Some((jan1, i + 1));
+        }
+        let w = self.w(i);
+        let ru = w
+            .strip_prefix("нов")
+            .is_some_and(|r| matches!(r, "ый" | "ого" | "ому" | "ым" | "ом"))
+            && self.lx(i + 1) == Lex::Unit(Unit::Year);
+        let en = w == "new"
+            && matches!(self.w(i + 1), "year" | "year's" | "years")
+            && !(i > 0
+                && matches!(
+                    self.w(i - 1),
+                    "chinese" | "lunar" | "islamic" | "jewish" | "parsi" | "persian"
+                ));
+        if !ru && !en {
+            return None;
+        }
+        let e = i + 2;
+        if en && self.w(e) == "eve" {
+            return Some((jan1 - Duration::days(1), e + 1));
+        }
+        if en && self.lx(e) == Lex::Unit(Unit::Day) {
+            return Some((jan1, e + 1));
+        }
+        Some((jan1, e))
+    }
+
     /// After a number ends at `j`: is it really part of a longer token chain
     /// (phone number, version, id, amount)?
     fn glued_tail(&self, j: usize) -> bool {
@@ -1198,6 +1254,15 @@ impl<'a> P<'a> {
                 i + 3,
             ));
         }
+        if let Some((d, e)) = self.new_year(i) {
+            return Some((
+                Frame {
+                    abs: Some((midnight(d), Grain::Day)),
+                    ..f
+                },
+                e,
+            ));
+        }
         if let Some(r) = self.weekday_atom(i) {
             return Some(r);
         }
@@ -1578,9 +1643,42 @@ impl<'a> P<'a> {
         if amount.is_some() && self.w(k) == "more" {
             k += 1;
         }
+        // "2-3 дня", "2 или 3 дня", "2 or 3 days": the longer one
+        if let Some(a) = amount
+            && (self.sym(k, '-') || self.sym(k, '–') || matches!(self.w(k), "or" | "или"))
+            && let Some((b, e)) = self.count(k + 1)
+            && f64::from(b) > a
+            && self.unit(e).is_some()
+        {
+            amount = Some(f64::from(b));
+            k = e;
+        }
         let u = self.unit(k)?;
         if amount.is_none() && !unit_alone {
             return None;
+        }
+        // "день-два", "a day or two", "неделю-другую": the longer one
+        let dash = (self.sym(k + 1, '-') || self.sym(k + 1, '–')) && self.adj(k + 1);
+        if dash || matches!(self.w(k + 1), "or" | "или") {
+            let first = amount.unwrap_or(1.0);
+            let alt = match self.count(k + 2) {
+                Some((b, e))
+                    if !matches!(self.lx(e), Lex::Sym(':') | Lex::Kw(Kw::Am | Kw::Pm))
+                        && (self.unit(e).is_none() || self.unit(e) == Some(u)) =>
+                {
+                    let e = if self.unit(e).is_some() { e + 1 } else { e };
+                    Some((f64::from(b), e))
+                }
+                None if dash && matches!(self.w(k + 2), "другую" | "другой" | "другие") => {
+                    Some((first + 1.0, k + 3))
+                }
+                _ => None,
+            };
+            if let Some((b, e)) = alt
+                && b > first
+            {
+                return Some((b, u, e));
+            }
         }
         // "15 ч" is a clock in "в 15ч"; as a duration only when spaced or "h"
         Some((amount.unwrap_or(1.0), u, k + 1))
@@ -2405,6 +2503,51 @@ impl<'a> P<'a> {
         if let Some(r) = self.end_of_expr(i + 1) {
             return Some(r);
         }
+        // "до НГ", "к новому году", "by New Year": done in the old year
+        if let Some((d, e)) = self.new_year(i + 1)
+            && d.month() == 1
+        {
+            let last = d - Duration::days(1);
+            return Some((
+                Out {
+                    val: before(midnight(d), Grain::Day),
+                    due: Some(Due {
+                        date: last,
+                        time: None,
+                    }),
+                    strong: true,
+                },
+                e,
+            ));
+        }
+        // "до начала месяца", "by BOM": before the month (year) starts; week edges keep
+        // their working-day reading
+        let k0 = self.skip(i + 1, &[Kw::The]);
+        if matches!(self.lx(k0), Lex::Kw(Kw::Begin | Kw::Bom | Kw::Boy))
+            && let Some((o, e)) = self.edge_expr(i + 1)
+            && !(k0..e).any(|t| self.lx(t) == Lex::Unit(Unit::Week))
+            && let Some(mut s) = o.val.start
+        {
+            if s <= self.nl {
+                match self.lx(k0) {
+                    Lex::Kw(Kw::Bom) => s = add_months(s, 1)?,
+                    Lex::Kw(Kw::Boy) => s = add_months(s, 12)?,
+                    _ => {}
+                }
+            }
+            let last = s.date() - Duration::days(1);
+            return Some((
+                Out {
+                    val: before(s, Grain::Day),
+                    due: (last >= self.today).then_some(Due {
+                        date: last,
+                        time: None,
+                    }),
+                    strong: true,
+                },
+                e,
+            ));
+        }
         if let Some((a, u, e)) = self.duration(i + 1, false)
             && !matches!(self.lx(e), Lex::Kw(Kw::Ago | Kw::Hence))
         {
@@ -2507,12 +2650,15 @@ impl<'a> P<'a> {
             end += Duration::days(7);
         }
         let mut j = j;
-        if self.kw(i, Kw::Eod) {
-            let k = self.skip(j, &[Kw::On]);
+        if u == Unit::Day && e.date() == self.today + Duration::days(1) {
+            // "EOD Friday", "by end of day tomorrow", "до конца дня пятницы",
+            // "к концу дня в пятницу": the end of that day
+            let acro = self.kw(i, Kw::Eod);
+            let k = self.skip(j, &[Kw::On, Kw::At]);
             if let Some((f, e2)) = self.frame(k, false)
                 && f.clock.is_none()
                 && f.part.is_none()
-                && (f.rel.is_some() || f.wd.is_some() || f.d.is_some())
+                && (f.rel.is_some() || f.wd.is_some() || f.d.is_some() && (acro || f.m.is_some()))
                 && let Some((v, Some(d), _)) = self.resolve_frame(&f, None)
                 && v.kind == Kind::Point
             {
@@ -2581,6 +2727,27 @@ impl<'a> P<'a> {
             ));
         }
         let (f, e) = self.frame(i, true)?;
+        if f.part == Some(Part::Lunch) && f.clock.is_none() {
+            // "после обеда", "after lunch": the afternoon of that day
+            let (v, _, _) = self.resolve_frame(&f, None)?;
+            let d = v.start?.date();
+            return Some((
+                Out {
+                    val: TimeValue {
+                        kind: Kind::Interval,
+                        start: d.and_hms_opt(13, 0, 0),
+                        end: d.and_hms_opt(17, 0, 0),
+                        grain: Grain::Hour,
+                    },
+                    due: (d >= self.today).then_some(Due {
+                        date: d,
+                        time: None,
+                    }),
+                    strong: false,
+                },
+                e,
+            ));
+        }
         if f.part.is_some() && f.clock.is_none() {
             return None;
         }
@@ -2656,6 +2823,8 @@ impl<'a> P<'a> {
         let upcoming = self.w(i) == "upcoming";
         let (n, e) = match self.lx(i + 1) {
             Lex::Kw(Kw::Few) => (3, i + 2),
+            // "в ближайшие дни", "in the coming days": a vague couple of days
+            _ if dir > 0 && matches!(self.w(i + 1), "дни" | "days") => (2, i + 1),
             _ => self.count(i + 1)?,
         };
         let u = self.unit(e)?;
@@ -2934,6 +3103,9 @@ impl<'a> P<'a> {
         if let Lex::Kw(kw) = self.lx(k)
             && let Some(u) = u_for(kw)
         {
+            if self.acronym_noun(k) {
+                return None;
+            }
             let s = trunc(self.nl, u);
             let e = if u == Unit::Week {
                 midnight(s.date() + Duration::days(5))
@@ -2994,6 +3166,9 @@ impl<'a> P<'a> {
             Lex::Kw(Kw::Mid) => (E::Mid, None),
             _ => return None,
         };
+        if self.acronym_noun(k) {
+            return None;
+        }
         k += 1;
         let mut month: Option<(i32, u32)> = None;
         let mut year: Option<i32> = None;
@@ -3285,6 +3460,31 @@ impl<'a> P<'a> {
             e,
         ))
     }
+}
+
+fn is_determiner(w: &str) -> bool {
+    matches!(
+        w,
+        "the"
+            | "a"
+            | "an"
+            | "this"
+            | "that"
+            | "these"
+            | "those"
+            | "our"
+            | "my"
+            | "your"
+            | "their"
+            | "his"
+            | "her"
+            | "its"
+            | "each"
+            | "every"
+            | "any"
+            | "no"
+            | "some"
+    )
 }
 
 /// The deadline day of a period's edge. A week's edges are days of the working week

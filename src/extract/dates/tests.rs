@@ -583,3 +583,107 @@ fn deadlines_said_on_a_sunday_belong_to_the_week_that_started_monday() {
     assert_eq!(due_at("до конца недели", now), d("2026-12-04"));
     assert_eq!(due_at("на выходных", now), d("2026-11-29"));
 }
+
+#[test]
+fn acronyms_used_as_nouns_are_not_dates() {
+    let now = monday();
+    assert_eq!(due("I'll lock the BOM by wed"), d("2026-11-25"));
+    assert_eq!(spans("I'll lock the BOM by wed", now), vec!["by wed"]);
+    assert_eq!(spans("BOM is pushed to friday", now), vec!["friday"]);
+    assert_eq!(due("the BOM is ready"), None);
+    assert_eq!(due("lock the BOM"), None);
+    assert_eq!(due("the EOD report is late"), None);
+    assert_eq!(due("our EOM close is done"), None);
+    assert_eq!(due("the boy is here"), None);
+}
+
+#[test]
+fn acronyms_used_as_dates_stay_deadlines() {
+    assert_eq!(due("I'll send it by BOM"), d("2026-11-30"));
+    assert_eq!(due("сделаю до BOM"), d("2026-11-30"));
+    assert_eq!(due("will finish by EOM"), d("2026-11-30"));
+    assert_eq!(due("by the EOD"), d("2026-11-23"));
+    assert_eq!(due("ship it EOD"), d("2026-11-23"));
+    assert_eq!(due("send it by EOW"), d("2026-11-27"));
+    assert_eq!(due("done by COB"), d("2026-11-23"));
+    // a whole text is always an expression (what `kept when` resolves)
+    assert_eq!(
+        span("the BOM", Lang::En),
+        "2013-02-01 00:00 .. 2013-02-11 00:00"
+    );
+}
+
+#[test]
+fn end_of_day_of_a_named_day_is_that_day() {
+    assert_eq!(due("by end of day friday"), d("2026-11-27"));
+    assert_eq!(due("by end of day on friday"), d("2026-11-27"));
+    assert_eq!(due("end of day tomorrow"), d("2026-11-24"));
+    assert_eq!(due("by EOD friday"), d("2026-11-27"));
+    assert_eq!(due("до конца дня пятницы"), d("2026-11-27"));
+    assert_eq!(due("к концу дня в пятницу"), d("2026-11-27"));
+    assert_eq!(due("до конца дня завтра"), d("2026-11-24"));
+    assert_eq!(due("до конца дня"), d("2026-11-23"));
+    assert_eq!(due("до конца дня 5 задач закрою"), d("2026-11-23"));
+}
+
+#[test]
+fn chat_spellings_and_colloquial_times_resolve() {
+    assert_eq!(due("by end of week"), d("2026-11-27"));
+    assert_eq!(due("end of next week"), d("2026-12-04"));
+    assert_eq!(due("first thing monday"), d("2026-11-30"));
+    assert_eq!(due("first thing tmrw"), d("2026-11-24"));
+    assert_eq!(due("tmrw"), d("2026-11-24"));
+    assert_eq!(due("2moro"), d("2026-11-24"));
+    assert_eq!(due("I'll do it 2moro"), d("2026-11-24"));
+    assert_eq!(due("this arvo"), d("2026-11-23"));
+    assert_eq!(due("до обеда"), d("2026-11-23"));
+    assert_eq!(due("после обеда"), d("2026-11-23"));
+    assert_eq!(due("к вечеру"), d("2026-11-23"));
+    assert_eq!(due("до завтрашнего вечера"), d("2026-11-24"));
+    assert_eq!(due("к сегодняшнему вечеру"), d("2026-11-23"));
+    assert_eq!(due("на выходных"), d("2026-11-28"));
+    assert_eq!(
+        span("after lunch", Lang::En),
+        "2013-02-12 13:00 .. 2013-02-12 17:00"
+    );
+}
+
+#[test]
+fn vague_spans_take_the_longer_reading() {
+    assert_eq!(due("через пару дней"), d("2026-11-25"));
+    assert_eq!(due("in a couple of days"), d("2026-11-25"));
+    assert_eq!(due("in a day or two"), d("2026-11-25"));
+    assert_eq!(due("через день-два"), d("2026-11-25"));
+    assert_eq!(due("через 2-3 дня"), d("2026-11-26"));
+    assert_eq!(due("in 2 or 3 days"), d("2026-11-26"));
+    assert_eq!(due("через неделю-другую"), d("2026-12-07"));
+    // "в ближайшие дни" is decided as the next two days
+    assert_eq!(due("сделаю в ближайшие дни"), d("2026-11-25"));
+    assert_eq!(due("in the coming days"), d("2026-11-25"));
+    assert_eq!(due("сделаю по-быстрому"), None);
+    assert_eq!(due("после праздников"), None);
+    assert_eq!(due("сделаю после праздников"), None);
+}
+
+#[test]
+fn new_year_and_month_start_deadlines_are_the_last_day_before() {
+    assert_eq!(due("до НГ"), d("2026-12-31"));
+    assert_eq!(due("до нового года"), d("2026-12-31"));
+    assert_eq!(due("к новому году"), d("2026-12-31"));
+    assert_eq!(due("by New Year"), d("2026-12-31"));
+    assert_eq!(due("на новый год"), d("2027-01-01"));
+    assert_eq!(due("до начала следующего месяца"), d("2026-11-30"));
+    assert_eq!(start("new year's eve", Lang::En), "2013-12-31 00:00");
+    assert_eq!(start("chinese new year", Lang::En), "none");
+}
+
+#[test]
+fn a_negated_date_is_not_the_deadline() {
+    assert_eq!(due("к 8-му, а не к 10-му"), d("2026-12-08"));
+    assert_eq!(due("не к 10-му, а к 8-му"), d("2026-12-08"));
+    assert_eq!(due("сделаю не в пятницу, а в понедельник"), d("2026-11-30"));
+    assert_eq!(due("к понедельнику вместо пятницы"), d("2026-11-30"));
+    assert_eq!(due("by monday instead of wednesday"), d("2026-11-30"));
+    assert_eq!(due("not by friday but by monday"), d("2026-11-30"));
+    assert_eq!(due("by the 8th, not the 10th"), d("2026-12-08"));
+}
