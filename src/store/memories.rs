@@ -115,43 +115,112 @@ const COMMITMENT_COLS: &str = "id, origin_id, org_id, subject_id, content, due_a
     visibility, source_chat_id, source_message_id, version_chat_id, version_message_id, requester_id,
     created_at, valid_from, is_archived";
 
-fn commitment_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Commitment> {
-    let due: Option<String> = r.try_get("due_at")?;
-    let state: String = r.try_get("state")?;
-    let author: String = r.try_get("author")?;
-    let vis: String = r.try_get("visibility")?;
-    let id = MemoryId(r.try_get("id")?);
+/// Column access shared by SQL rows and the JSON objects of [`json_rows`] reads.
+trait Get {
+    fn i(&self, c: &str) -> Result<i64>;
+    fn oi(&self, c: &str) -> Result<Option<i64>>;
+    fn s(&self, c: &str) -> Result<String>;
+    fn os(&self, c: &str) -> Result<Option<String>>;
+    fn f(&self, c: &str) -> Result<f64>;
+}
+
+impl Get for sqlx::sqlite::SqliteRow {
+    fn i(&self, c: &str) -> Result<i64> {
+        Ok(self.try_get(c)?)
+    }
+    fn oi(&self, c: &str) -> Result<Option<i64>> {
+        Ok(self.try_get(c)?)
+    }
+    fn s(&self, c: &str) -> Result<String> {
+        Ok(self.try_get(c)?)
+    }
+    fn os(&self, c: &str) -> Result<Option<String>> {
+        Ok(self.try_get(c)?)
+    }
+    fn f(&self, c: &str) -> Result<f64> {
+        Ok(self.try_get(c)?)
+    }
+}
+
+impl Get for serde_json::Map<String, serde_json::Value> {
+    fn i(&self, c: &str) -> Result<i64> {
+        self.oi(c)?
+            .ok_or_else(|| StoreError::Corrupt(format!("column {c} is null")))
+    }
+    fn oi(&self, c: &str) -> Result<Option<i64>> {
+        match self.get(c) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(v) => v
+                .as_i64()
+                .map(Some)
+                .ok_or_else(|| StoreError::Corrupt(format!("column {c}: {v}"))),
+        }
+    }
+    fn s(&self, c: &str) -> Result<String> {
+        self.os(c)?
+            .ok_or_else(|| StoreError::Corrupt(format!("column {c} is null")))
+    }
+    fn os(&self, c: &str) -> Result<Option<String>> {
+        match self.get(c) {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
+            Some(v) => Err(StoreError::Corrupt(format!("column {c}: {v}"))),
+        }
+    }
+    fn f(&self, c: &str) -> Result<f64> {
+        self.get(c)
+            .and_then(serde_json::Value::as_f64)
+            .ok_or_else(|| StoreError::Corrupt(format!("column {c}")))
+    }
+}
+
+/// `json_group_array(json_object('a', a, ...))` over a column list: a read of many rows that
+/// crosses from SQLite to Rust once instead of once per row (sqlx hands rows over one by one
+/// from its worker thread, which costs more than the row itself on small machines).
+fn json_rows(cols: &str) -> String {
+    let pairs: Vec<String> = cols
+        .split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| format!("'{c}', {c}"))
+        .collect();
+    format!("json_group_array(json_object({}))", pairs.join(", "))
+}
+
+fn parse_json_rows(text: &str) -> Result<Vec<serde_json::Map<String, serde_json::Value>>> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("json rows: {e}")))
+}
+
+fn commitment_from_row(r: &impl Get) -> Result<Commitment> {
+    let due: Option<String> = r.os("due_at")?;
+    let state: String = r.s("state")?;
+    let author: String = r.s("author")?;
+    let vis: String = r.s("visibility")?;
+    let id = MemoryId(r.i("id")?);
     Ok(Commitment {
         id,
-        origin_id: r
-            .try_get::<Option<i64>, _>("origin_id")?
-            .map(MemoryId)
-            .unwrap_or(id),
-        org_id: OrgId(r.try_get("org_id")?),
-        owner: UserId(r.try_get("subject_id")?),
-        content: r.try_get("content")?,
+        origin_id: r.oi("origin_id")?.map(MemoryId).unwrap_or(id),
+        org_id: OrgId(r.i("org_id")?),
+        owner: UserId(r.i("subject_id")?),
+        content: r.s("content")?,
         due: due
             .as_deref()
             .map(Due::from_db)
             .transpose()
             .map_err(|e| StoreError::Corrupt(e.to_string()))?,
         state: parse(&state)?,
-        confidence: Confidence::new(r.try_get("confidence")?)
+        confidence: Confidence::new(r.f("confidence")?)
             .map_err(|e| StoreError::Corrupt(e.to_string()))?,
         author: parse(&author)?,
         visibility: parse(&vis)?,
-        source_chat: r.try_get::<Option<i64>, _>("source_chat_id")?.map(ChatId),
-        source_message: r
-            .try_get::<Option<i64>, _>("source_message_id")?
-            .map(MessageId),
-        version_chat: r.try_get::<Option<i64>, _>("version_chat_id")?.map(ChatId),
-        version_message: r
-            .try_get::<Option<i64>, _>("version_message_id")?
-            .map(MessageId),
-        requester: r.try_get::<Option<i64>, _>("requester_id")?.map(UserId),
-        created_at: from_ts(r.try_get("created_at")?)?,
-        valid_from: from_ts(r.try_get("valid_from")?)?,
-        archived: r.try_get::<i64, _>("is_archived")? != 0,
+        source_chat: r.oi("source_chat_id")?.map(ChatId),
+        source_message: r.oi("source_message_id")?.map(MessageId),
+        version_chat: r.oi("version_chat_id")?.map(ChatId),
+        version_message: r.oi("version_message_id")?.map(MessageId),
+        requester: r.oi("requester_id")?.map(UserId),
+        created_at: from_ts(r.i("created_at")?)?,
+        valid_from: from_ts(r.i("valid_from")?)?,
+        archived: r.i("is_archived")? != 0,
     })
 }
 
@@ -159,28 +228,26 @@ const MEMORY_COLS: &str =
     "id, org_id, subject_id, kind, content, confidence, author, visibility, evidence,
     source_chat_id, source_message_id, created_at, updated_at, is_archived";
 
-fn memory_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Memory> {
-    let kind: String = r.try_get("kind")?;
-    let author: String = r.try_get("author")?;
-    let vis: String = r.try_get("visibility")?;
+fn memory_from_row(r: &impl Get) -> Result<Memory> {
+    let kind: String = r.s("kind")?;
+    let author: String = r.s("author")?;
+    let vis: String = r.s("visibility")?;
     Ok(Memory {
-        id: MemoryId(r.try_get("id")?),
-        org_id: OrgId(r.try_get("org_id")?),
-        subject: UserId(r.try_get("subject_id")?),
+        id: MemoryId(r.i("id")?),
+        org_id: OrgId(r.i("org_id")?),
+        subject: UserId(r.i("subject_id")?),
         kind: parse(&kind)?,
-        content: r.try_get("content")?,
-        confidence: Confidence::new(r.try_get("confidence")?)
+        content: r.s("content")?,
+        confidence: Confidence::new(r.f("confidence")?)
             .map_err(|e| StoreError::Corrupt(e.to_string()))?,
         author: parse(&author)?,
         visibility: parse(&vis)?,
-        evidence: r.try_get("evidence")?,
-        source_chat: r.try_get::<Option<i64>, _>("source_chat_id")?.map(ChatId),
-        source_message: r
-            .try_get::<Option<i64>, _>("source_message_id")?
-            .map(MessageId),
-        created_at: from_ts(r.try_get("created_at")?)?,
-        updated_at: from_ts(r.try_get("updated_at")?)?,
-        archived: r.try_get::<i64, _>("is_archived")? != 0,
+        evidence: r.s("evidence")?,
+        source_chat: r.oi("source_chat_id")?.map(ChatId),
+        source_message: r.oi("source_message_id")?.map(MessageId),
+        created_at: from_ts(r.i("created_at")?)?,
+        updated_at: from_ts(r.i("updated_at")?)?,
+        archived: r.i("is_archived")? != 0,
     })
 }
 
@@ -373,25 +440,29 @@ impl Store {
         scope: Scope,
         since: DateTime<Utc>,
     ) -> Result<Vec<Commitment>> {
-        // Two indexed halves: the open ones, and the recently closed ones.
-        let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT * FROM (
-                 SELECT {COMMITMENT_COLS}, created_at AS k1 FROM memories
+        // Two indexed halves: the open ones, and the recently closed ones; one JSON row back.
+        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {json} FROM (SELECT * FROM (
+                 SELECT {COMMITMENT_COLS} FROM memories
                  WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
                    AND state = 'open' AND (?4 = 1 OR visibility = 'team')
                  UNION ALL
-                 SELECT {COMMITMENT_COLS}, created_at AS k1 FROM memories
+                 SELECT {COMMITMENT_COLS} FROM memories
                  WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
                    AND valid_from >= ?3 AND state <> 'open' AND (?4 = 1 OR visibility = 'team'))
-             ORDER BY due_at IS NULL, due_at, k1"
+             ORDER BY due_at IS NULL, due_at, created_at)",
+            json = json_rows(COMMITMENT_COLS)
         )))
         .bind(org.0)
         .bind(owner.0)
         .bind(ts(since))
         .bind(scope.full())
-        .fetch_all(&self.pool)
+        .fetch_one(&self.pool)
         .await?;
-        rows.iter().map(commitment_from_row).collect()
+        parse_json_rows(&text)?
+            .iter()
+            .map(commitment_from_row)
+            .collect()
     }
 
     /// Every open commitment of the org due on or before `due_by` (a `YYYY-MM-DD` bound, inclusive).
@@ -471,27 +542,32 @@ impl Store {
         recent: i64,
         facts: i64,
     ) -> Result<Vec<Memory>> {
-        let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT * FROM (
-                 SELECT {MEMORY_COLS} FROM memories
-                 WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment' AND is_archived = 0
-                   AND (?3 = 1 OR visibility = 'team')
-                 ORDER BY id DESC LIMIT ?4)
-             UNION
-             SELECT * FROM (
-                 SELECT {MEMORY_COLS} FROM memories
-                 WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'fact' AND is_archived = 0
-                   AND (?3 = 1 OR visibility = 'team')
-                 ORDER BY confidence DESC, id DESC LIMIT ?5)"
+        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {json} FROM (
+                 SELECT * FROM (
+                     SELECT {MEMORY_COLS} FROM memories
+                     WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment'
+                       AND is_archived = 0 AND (?3 = 1 OR visibility = 'team')
+                     ORDER BY id DESC LIMIT ?4)
+                 UNION
+                 SELECT * FROM (
+                     SELECT {MEMORY_COLS} FROM memories
+                     WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'fact' AND is_archived = 0
+                       AND (?3 = 1 OR visibility = 'team')
+                     ORDER BY confidence DESC, id DESC LIMIT ?5))",
+            json = json_rows(MEMORY_COLS)
         )))
         .bind(org.0)
         .bind(subject.0)
         .bind(scope.full())
         .bind(recent)
         .bind(facts)
-        .fetch_all(&self.pool)
+        .fetch_one(&self.pool)
         .await?;
-        rows.iter().map(memory_from_row).collect()
+        parse_json_rows(&text)?
+            .iter()
+            .map(memory_from_row)
+            .collect()
     }
 
     pub async fn memory(&self, id: MemoryId) -> Result<Option<Memory>> {
