@@ -259,7 +259,7 @@ fn main() {
         println!(
             "  memories_for {scope:?}: {}",
             time(&|| rt
-                .block_on(st.memories_for(s.org, SUBJECT, scope, 60, 20))
+                .block_on(st.memories_for(s.org, SUBJECT, scope, 40, 10))
                 .unwrap()
                 .len())
         );

@@ -108,9 +108,9 @@ pub fn rank(m: &Memory, now: DateTime<Utc>) -> f64 {
 const RECENT_DAYS: i64 = 7;
 /// How many of a person's newest memories a context read ranks (an answer or a prompt has room
 /// for a few dozen; older ones have decayed below them anyway)...
-const RECENT_MEMORIES: i64 = 60;
+const RECENT_MEMORIES: i64 = 40;
 /// ...plus the most confident facts, which never decay.
-const TOP_FACTS: i64 = 20;
+const TOP_FACTS: i64 = 10;
 
 /// The context read for (viewer, subject). One function: the bot, `kept ask` and the benchmark use it.
 pub async fn read(

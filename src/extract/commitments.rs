@@ -133,6 +133,8 @@ const RU_VERBS: &str = "\
 отправить отправлю отправь отправил отправишь
 посмотреть посмотрю|посмотрю посмотри посмотрел посмотришь
 глянуть гляну глянь глянул глянешь
+выйти выйду выйди вышел выйдешь
+снять сниму сними снял снимешь
 проверить проверю проверь проверил проверишь
 заняться займусь займись занялся займешься t
 взять возьму возьми взял возьмешь t
@@ -477,6 +479,45 @@ fn derived_verb(w: &str) -> Option<Verb> {
     None
 }
 
+/// A prefixed word outside the lexicon with a 1st-person future ending ("заоптимизирую",
+/// "зарелижу", "пофикшу"): slang verbs of work are made up faster than any list grows.
+/// Endings shared with nouns ("-ку", "-ию", "-ую") are left out.
+fn guessed_fut1(w: &str) -> Option<Verb> {
+    const NOUNS: &[&str] = &["продажу", "распродажу", "поклажу", "пропажу", "порою"];
+    const ENDINGS: &[(&str, &str)] = &[
+        ("ирую", "ировать"),
+        ("изую", "изовать"),
+        ("ою", "оить"),
+        ("лю", "лить"),
+        ("ню", "нить"),
+        ("жу", "жить"),
+        ("шу", "сить"),
+        ("щу", "стить"),
+        ("рю", "рить"),
+    ];
+    if w.chars().count() < 6
+        || !w.chars().all(|c| matches!(c, 'а'..='я'))
+        || word_classes().contains_key(w)
+        || NOUNS.contains(&w)
+    {
+        return None;
+    }
+    let prefixed = RU_PREFIXES
+        .iter()
+        .any(|p| w.strip_prefix(p).is_some_and(|r| r.chars().count() >= 4));
+    if !prefixed {
+        return None;
+    }
+    let (end, inf_end) = ENDINGS.iter().find(|(e, _)| w.ends_with(e))?;
+    let base = w.strip_suffix(end)?;
+    Some(Verb {
+        inf: intern(format!("{base}{inf_end}")),
+        form: Form::Fut1,
+        take: false,
+        aux: false,
+    })
+}
+
 // Word classes, as bit flags: one table lookup per token.
 const STOP: u32 = 1;
 const AGREE: u32 = 1 << 1;
@@ -521,7 +562,7 @@ const WORD_CLASSES: &[(u32, &str)] = &[
          then than there here what which who when where how all any some also just up out about into \
          over after before again too very i'll i'm i've i'd we'll let me get got давай давайте \
          more now last раньше earlier later позже forget drop sorry извините простите моему мой моя \
-         мое моей мои",
+         мое моей мои щас",
     ),
     (
         AGREE,
@@ -739,7 +780,8 @@ impl<'a> Msg<'a> {
             let verb = verbs
                 .get(t.norm.as_str())
                 .copied()
-                .or_else(|| derived_verb(&t.norm));
+                .or_else(|| derived_verb(&t.norm))
+                .or_else(|| guessed_fut1(&t.norm));
             toks.push(Tk {
                 norm: t.norm,
                 span: t.span,
@@ -1266,12 +1308,20 @@ fn is_moved(m: &Msg) -> Option<usize> {
             "sooner" => (i.saturating_sub(5)..i).any(|k| m.has_f(k, NEED)) || m.any_f(DATE | MONTH),
             "больше" => next == "времени",
             // "будет в понедельник, а не в пятницу": a new date against the old one.
-            "а" => next == "не" && (i + 2..(i + 5).min(m.n())).any(|k| m.has_f(k, DATE)),
+            // "нужны к 8-му, а не к 10-му": a day number counts as a date too.
+            "а" => {
+                next == "не"
+                    && (i + 2..(i + 5).min(m.n()))
+                        .any(|k| m.has_f(k, DATE) || is_number(m.w(k)) && m.w(k - 1) == "к")
+            }
             "push" | "pushed" | "move" | "moved" | "moving" => {
                 matches!(
                     next,
                     "it" | "this" | "that" | "them" | "back" | "to" | "the"
-                ) && (m.has_seq(&["to"]) || next == "back")
+                ) && (next == "back"
+                    // "pushed to the drive" is an upload; "pushed to monday" a move.
+                    || m.has_seq(&["to"])
+                        && (m.any_f(DATE | MONTH) || m.toks.iter().any(|t| is_number(&t.norm))))
                     && !m.has_f(i + 1, NEG)
             }
             "need" | "needs" if matches!(next, "until" | "till") => true,
@@ -1288,7 +1338,8 @@ fn is_moved(m: &Msg) -> Option<usize> {
             "taking" => next == "longer",
             "running" if next == "behind" => true,
             "running" => next == "late" && m.w(i + 2) == "on",
-            "instead" | "earlier" => i > 1,
+            // "meet in person instead, no deck needed" changes the plan, not its date.
+            "instead" | "earlier" => i > 1 && m.any_f(DATE | MONTH | NUMW),
             _ => false,
         };
         if hit {
@@ -1452,6 +1503,11 @@ fn is_absence(m: &Msg) -> bool {
         || m.has_seq(&["on", "holiday"])
         || m.has_seq(&["won't", "be", "in"])
         || m.has_seq(&["off", "sick"])
+        // "в понедельник выйду на полдня позже": when the speaker turns up, not a task.
+        || ["выйду", "приду", "подойду", "буду"].iter().any(|w| m.has_seq(&[w]))
+            && ["позже", "попозже", "пораньше", "полдня"]
+                .iter()
+                .any(|w| m.has_seq(&[w]))
 }
 
 fn is_idiom(m: &Msg) -> bool {
@@ -1462,6 +1518,12 @@ fn is_idiom(m: &Msg) -> bool {
         || m.has_seq(&["we'll", "see"])
         || m.has_seq(&["i'll", "think"])
         || m.has_seq(&["подумаю"])
+        || m.has_seq(&["socks", "off"])
+        || m.has_seq(&["believe", "it"])
+        || m.has_seq(&["when", "i", "see", "it"])
+        || m.has_seq(&["тебя", "урою"])
+        || m.has_seq(&["урою"])
+        || m.has_seq(&["вид", "что"])
         || (0..m.n()).any(|i| {
             // "пойду на обед" is not work; "после обеда", "at home" only say when or where.
             m.has_f(i, NONWORK)
@@ -1528,6 +1590,17 @@ fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                     m.w(v + 1),
                     "done" | "ready" | "sending" | "working" | "finishing"
                 )
+            {
+                continue;
+            }
+            // "I'll try to", "will try", "I'll do my best": a weak promise, no commitment.
+            let weak_from = if matches!(m.w(v), "also" | "just" | "def" | "definitely") {
+                v + 1
+            } else {
+                v
+            };
+            if matches!(m.w(weak_from), "try" | "attempt")
+                || m.w(weak_from) == "do" && m.w(weak_from + 2) == "best"
             {
                 continue;
             }
@@ -1659,6 +1732,10 @@ fn ru_promise(m: &Msg) -> Option<RuPromise> {
             if !promise {
                 continue;
             }
+            // "постараюсь выбить скидку", "попробую": a weak promise, no commitment.
+            if matches!(v.inf, "постараться" | "попробовать") {
+                continue;
+            }
             if v.aux {
                 // "постараюсь успеть доделать": the last infinitive in a row carries the meaning.
                 let mut k = i + 1;
@@ -1706,7 +1783,8 @@ fn ru_promise(m: &Msg) -> Option<RuPromise> {
         }
         match w {
             // "я буду делать X", "обещаю прислать", "планирую закончить"
-            "буду" | "обещаю" | "планирую" | "собираюсь" => {
+            "буду" | "обещаю" | "планирую" | "собираюсь" | "начну" | "начнем" =>
+            {
                 let next = i + 1;
                 let skip_adv = if m.has_f(next, DATE | FILL) {
                     next + 1
@@ -1827,7 +1905,20 @@ fn only_date_left(cx: &Ctx, from: usize) -> bool {
             || is_number(&t.norm)
             || matches!(
                 t.norm.as_str(),
-                "го" | "му" | "е" | "ого" | "ому" | "числа" | "st" | "nd" | "rd" | "th"
+                "го" | "му"
+                    | "е"
+                    | "ого"
+                    | "ому"
+                    | "числа"
+                    | "st"
+                    | "nd"
+                    | "rd"
+                    | "th"
+                    | "that'd"
+                    | "it'd"
+                    | "that's"
+                    | "it's"
+                    | "щас"
             )
     })
 }
@@ -2402,7 +2493,8 @@ fn done(m: &Msg) -> Option<usize> {
         let t = &m.toks[i];
         let past = t
             .verb
-            .is_some_and(|v| v.form == Form::Past && !v.take && !v.aux);
+            .is_some_and(|v| v.form == Form::Past && !v.take && !v.aux)
+            || en_work_past(m, i);
         if !(past || t.f & DONE != 0) || m.negated(i) || m.is_q(i) {
             continue;
         }
@@ -2444,6 +2536,43 @@ fn done(m: &Msg) -> Option<usize> {
     None
 }
 
+/// "reviewed the contract", "chased Tesco", "I filed it": a regular past of a verb of work
+/// opening its clause (not "the attached file", "is delayed").
+fn en_work_past(m: &Msg, i: usize) -> bool {
+    let w = m.w(i);
+    let Some(stemless) = w.strip_suffix("ed") else {
+        return false;
+    };
+    let opens = m.clause_start(i)
+        || matches!(
+            m.w(i.wrapping_sub(1)),
+            "i" | "we"
+                | "just"
+                | "already"
+                | "have"
+                | "has"
+                | "i've"
+                | "we've"
+                | "finally"
+                | "also"
+        );
+    if !opens || w.len() < 5 {
+        return false;
+    }
+    let mut bases = vec![stemless.to_string(), format!("{stemless}e")];
+    if let Some(y) = stemless.strip_suffix('i') {
+        bases.push(format!("{y}y"));
+    }
+    let chars: Vec<char> = stemless.chars().collect();
+    if chars.len() > 2 && chars[chars.len() - 1] == chars[chars.len() - 2] {
+        bases.push(chars[..chars.len() - 1].iter().collect());
+    }
+    let classes = word_classes();
+    bases
+        .iter()
+        .any(|b| classes.get(b.as_str()).is_some_and(|f| f & EN_VERB != 0))
+}
+
 /// A completion report in a sentence of its own, beside a promise in another sentence: the
 /// report's significant stems.
 fn done_elsewhere(m: &Msg) -> Option<Vec<String>> {
@@ -2465,7 +2594,373 @@ fn done_elsewhere(m: &Msg) -> Option<Vec<String>> {
 }
 
 /// The findings of one message (usually none or one).
+///
+/// The whole message is read first; then each independent clause on its own, because a hedge,
+/// a report or a date in one clause says nothing about the promise in another ("I'll send the
+/// rate con tmrw. also the strike might be a problem", "оплачу на этой неделе, сегодня лимит").
 pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
+    let whole = analyze_whole(input);
+    if whole.is_empty()
+        && let Some(bare) = without_address(input.text, input.people)
+    {
+        // "Игорь Валентинович, принято", "выйду, Игорь Валентинович": the address aside.
+        let sub = MessageInput {
+            text: &bare,
+            ..input.clone()
+        };
+        let found = analyze_whole(&sub);
+        if matches!(found.first(), Some(Finding::Accept { .. })) {
+            return found;
+        }
+    }
+    let segs = segments(input.text, input.people);
+    if segs.len() < 2 {
+        return whole;
+    }
+    let lang = input.lang.or_else(|| Some(Lang::detect(input.text)));
+    let per: Vec<Vec<Finding>> = segs
+        .iter()
+        .map(|r| {
+            let sub = MessageInput {
+                text: input.text.get(r.clone()).unwrap_or(""),
+                lang,
+                ..input.clone()
+            };
+            analyze_whole(&sub)
+        })
+        .collect();
+    combine(input, whole, &segs, per)
+}
+
+/// Does a finding start or assign new work?
+fn is_new_work(f: &Finding) -> bool {
+    matches!(
+        f,
+        Finding::Made { .. } | Finding::Request { .. } | Finding::Offer { .. }
+    )
+}
+
+/// Merge the whole-message reading with the per-clause readings.
+fn combine(
+    input: &MessageInput<'_>,
+    whole: Vec<Finding>,
+    segs: &[Range<usize>],
+    per: Vec<Vec<Finding>>,
+) -> Vec<Finding> {
+    // The deadline of a clause that says nothing else ("…, к четвергу надо") belongs to its
+    // neighbour; a date in a clause with its own finding does not.
+    // So does a bare "…, сделаю до конца недели" / "…, will have it by the 24th" after the work.
+    let whole_due = whole.first().and_then(Finding::due);
+    let bare_yes = |j: usize| per[j].iter().all(|f| matches!(f, Finding::Accept { .. }));
+    let mut flat: Vec<Finding> = Vec::new();
+    for (k, fs) in per.iter().enumerate() {
+        for f in fs {
+            let mut f = f.clone();
+            if f.due().is_none() && is_new_work(&f) {
+                let neighbour = [k.checked_sub(1), Some(k + 1)]
+                    .into_iter()
+                    .flatten()
+                    .filter(|&j| j < segs.len() && bare_yes(j))
+                    .filter(|&j| same_sentence(input.text, &segs[j.min(k)]))
+                    .find(|&j| clause_has_date(input, &segs[j]));
+                if let Some(j) = neighbour {
+                    let own = per[j].first().and_then(Finding::due);
+                    set_due(&mut f, own.or(whole_due));
+                }
+            }
+            // "в декабре заходим на 5 этаж": a team's plan told in passing is no promise unless
+            // the whole message already read one.
+            if matches!(f, Finding::Made { .. })
+                && !whole.iter().any(|w| w.label() == "made")
+                && !singular_promise(input.text.get(segs[k].clone()).unwrap_or(""))
+            {
+                continue;
+            }
+            if matches!(f, Finding::Accept { .. }) && !whole.iter().any(|w| w.label() == "accept") {
+                // A bare "сделаю до пятницы" beside the work is that work's date, not a reply.
+                continue;
+            }
+            flat.push(f);
+        }
+    }
+    let new_in_parts = flat.iter().filter(|f| is_new_work(f)).count();
+    if whole.is_empty() {
+        // Only new work and reports are trusted from a part the whole message vetoed.
+        flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
+        if flat.iter().any(is_new_work) {
+            return flat;
+        }
+        return Vec::new();
+    }
+    let Some(first) = whole.first() else {
+        return whole;
+    };
+    match first {
+        Finding::Made { .. } | Finding::Request { .. } | Finding::Offer { .. } => {
+            // The parts name the same work more precisely (its own date), and may add a second
+            // piece of work ("I'll lock the BOM by wed, and @arjun pls flash the boards").
+            let labels = |fs: &[Finding]| {
+                let mut l: Vec<&'static str> = fs
+                    .iter()
+                    .filter(|f| is_new_work(f))
+                    .map(Finding::label)
+                    .collect();
+                l.dedup();
+                l
+            };
+            let (in_whole, in_parts) = (labels(&whole), labels(&flat));
+            if in_parts.contains(&first.label()) && in_parts.iter().any(|l| !in_whole.contains(l)) {
+                flat.retain(is_new_work);
+                return flat;
+            }
+            own_due(whole, &flat, true)
+        }
+        Finding::Accept { .. } | Finding::Done { .. } if whole.len() == 1 => {
+            // "я вчера выложила пост, а стори сниму в пятницу": a report beside a promise.
+            if new_in_parts >= 1 && !flat.iter().any(|f| matches!(f, Finding::Accept { .. })) {
+                return flat;
+            }
+            own_due(whole, &flat, false)
+        }
+        Finding::Moved { .. } if whole.len() == 1 => own_due(whole, &flat, false),
+        _ => whole,
+    }
+}
+
+/// Does the text promise in the first person singular ("сделаю", "I'll send")?
+fn singular_promise(text: &str) -> bool {
+    let m = Msg::new(text);
+    en_promise(&m).is_some()
+        || ru_promise(&m).is_some_and(|(i, _, _)| {
+            m.toks
+                .get(i)
+                .and_then(|t| t.verb)
+                .is_none_or(|v| v.form != Form::Fut1Pl)
+        })
+}
+
+/// Does the clause end inside its sentence (no full stop, "?", "!" or line break after it)?
+fn same_sentence(text: &str, r: &Range<usize>) -> bool {
+    let part = text.get(r.clone()).unwrap_or("");
+    let tail = part.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let gap = part.get(tail.len()..).unwrap_or("");
+    !is_hard_break(gap)
+}
+
+/// "оплачу на этой неделе, сегодня в банке лимит": the date of the clause that holds the
+/// finding wins over a date elsewhere in the message.
+/// With `even_none`, a clause without a date clears one read from another sentence ("fyi Sysco
+/// delivers tmrw. also I can take the call" offers no date).
+fn own_due(mut whole: Vec<Finding>, parts: &[Finding], even_none: bool) -> Vec<Finding> {
+    let Some(first) = whole.first_mut() else {
+        return whole;
+    };
+    let same: Vec<&Finding> = parts
+        .iter()
+        .filter(|f| f.label() == first.label())
+        .collect();
+    if let [one] = same.as_slice()
+        && (even_none || one.due().is_some())
+    {
+        set_due(first, one.due());
+    }
+    whole
+}
+
+fn set_due(f: &mut Finding, d: Option<Due>) {
+    match f {
+        Finding::Made { due, .. }
+        | Finding::Request { due, .. }
+        | Finding::Offer { due, .. }
+        | Finding::Accept { due }
+        | Finding::Moved { due, .. } => *due = d,
+        Finding::Done { .. } | Finding::Cancelled { .. } => {}
+    }
+}
+
+fn clause_has_date(input: &MessageInput<'_>, r: &Range<usize>) -> bool {
+    let text = input.text.get(r.clone()).unwrap_or("");
+    let lang = input.lang.unwrap_or_else(|| Lang::detect(text));
+    super::dates::deadline(text, input.now, lang).is_some()
+}
+
+/// Byte ranges of the independent clauses of a message. A clause that only addresses or agrees
+/// ("Дима,", "ok team,") or sets a condition ("если успею,") stays with the next one; one that
+/// qualifies the previous ("…, если успею", "…, but no promises", "…, к четвергу надо") stays
+/// with it.
+fn segments(text: &str, people: &[Person]) -> Vec<Range<usize>> {
+    let m = Msg::new(text);
+    let named = people_in(text, people);
+    if m.n() < 2 {
+        return Vec::new();
+    }
+    // Clause runs.
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    let mut a = 0;
+    // "18:00", "1,5": punctuation inside a number splits nothing.
+    let in_number = |i: usize| {
+        is_number(m.w(i - 1))
+            && is_number(m.w(i))
+            && text
+                .get(m.toks[i - 1].span.end..m.toks[i].span.start)
+                .is_some_and(|g| matches!(g, ":" | "," | "."))
+    };
+    for i in 1..=m.n() {
+        if i == m.n() || m.clause_start(i) && !in_number(i) {
+            runs.push(a..i);
+            a = i;
+        }
+    }
+    let lead_only = |r: &Range<usize>| {
+        r.clone().all(|i| {
+            let t = &m.toks[i];
+            let orig = text.get(t.span.clone()).unwrap_or("");
+            t.f & (AGREE | GREET | FILL | PLEASE | APPROVE) != 0
+                || orig.chars().next().is_some_and(char::is_uppercase)
+                || named
+                    .iter()
+                    .any(|(s, _)| s.start <= t.span.start && t.span.end <= s.end)
+                || text.get(..t.span.start).is_some_and(|b| b.ends_with('@'))
+        })
+    };
+    let opens_condition = |i: usize| {
+        matches!(
+            m.w(i),
+            "если"
+                | "if"
+                | "when"
+                | "когда"
+                | "unless"
+                | "once"
+                | "чтобы"
+                | "пока"
+                | "as"
+                | "хотя"
+                | "although"
+                | "though"
+                | "раз"
+                | "since"
+                | "because"
+                | "потому"
+                | "так"
+        )
+    };
+    let qualifies = |r: &Range<usize>| {
+        let i = r.start;
+        opens_condition(i)
+            || matches!(
+                m.w(i),
+                "что"
+                    | "that"
+                    | "which"
+                    | "who"
+                    | "где"
+                    | "which's"
+                    | "но"
+                    | "but"
+                    | "however"
+                    | "однако"
+                    | "как"
+                    | "or"
+                    | "или"
+                    | "либо"
+                    | "не"
+                    | "not"
+            )
+            || m.w(i).starts_with("котор")
+            || r.clone().all(|k| {
+                let t = &m.toks[k];
+                t.f & (DATE | PREP | NEED | PLEASE | FILL | AGREE | APPROVE | NUMW | MONTH | URGE)
+                    != 0
+                    || is_number(&t.norm)
+                    || matches!(t.norm.as_str(), "го" | "му" | "е" | "числа" | "th" | "st")
+            })
+    };
+    let mut out: Vec<Range<usize>> = Vec::new();
+    let mut pending: Option<usize> = None;
+    for r in runs {
+        let start = pending.take().unwrap_or(r.start);
+        let joined = start..r.end;
+        let same_sent = |x: usize, y: usize| m.toks[x].sent == m.toks[y].sent;
+        if let Some(last) = out.last_mut()
+            && same_sent(last.start, r.start)
+            && pending.is_none()
+            && start == r.start
+            && qualifies(&r)
+        {
+            last.end = r.end;
+            continue;
+        }
+        if r.end < m.n() && (lead_only(&joined) || opens_condition(joined.start)) {
+            pending = Some(joined.start);
+            continue;
+        }
+        out.push(joined);
+    }
+    if let Some(p) = pending {
+        match out.last_mut() {
+            Some(last) => last.end = m.n(),
+            None => out.push(p..m.n()),
+        }
+    }
+    // Token runs to byte ranges: each clause keeps the punctuation after it ("?" matters).
+    let mut spans = Vec::with_capacity(out.len());
+    for (k, r) in out.iter().enumerate() {
+        // "…, and @arjun pls flash the boards": the joining word belongs to neither clause.
+        let first = if k > 0 && r.len() > 1 && matches!(m.w(r.start), "and" | "и" | "а" | "plus")
+        {
+            r.start + 1
+        } else {
+            r.start
+        };
+        let from = if k == 0 { 0 } else { m.toks[first].span.start };
+        let to = out
+            .get(k + 1)
+            .map_or(text.len(), |n| m.toks[n.start].span.start);
+        spans.push(from..to);
+    }
+    spans
+}
+
+/// The text without the words addressing someone (a team member's name, a name and
+/// patronymic), when there are any.
+fn without_address(text: &str, people: &[Person]) -> Option<String> {
+    let m = Msg::new(text);
+    let named = people_in(text, people);
+    let patronymic = |i: usize| super::names::is_patronymic_word(m.w(i));
+    let capital = |i: usize| {
+        m.toks.get(i).is_some_and(|t| {
+            text.get(t.span.clone())
+                .and_then(|s| s.chars().next())
+                .is_some_and(char::is_uppercase)
+        })
+    };
+    let address: Vec<bool> = (0..m.n())
+        .map(|i| {
+            let t = &m.toks[i];
+            named
+                .iter()
+                .any(|(s, _)| s.start <= t.span.start && t.span.end <= s.end)
+                || patronymic(i)
+                || capital(i) && patronymic(i + 1)
+        })
+        .collect();
+    if !address.contains(&true) || address.iter().all(|&a| a) {
+        return None;
+    }
+    let mut out = String::new();
+    let mut at = 0;
+    for (i, t) in m.toks.iter().enumerate() {
+        if address[i] {
+            out.push_str(text.get(at..t.span.start).unwrap_or(""));
+            at = t.span.end;
+        }
+    }
+    out.push_str(text.get(at..).unwrap_or(""));
+    Some(out)
+}
+
+fn analyze_whole(input: &MessageInput<'_>) -> Vec<Finding> {
     let text = input.text;
     let m = Msg::new(text);
     if m.toks.is_empty() {
@@ -2525,6 +3020,15 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
         };
     }
 
+    // "могу к пятнице" right after a request: yes, by then.
+    if m.w(0) == "могу"
+        && m.n() > 1
+        && !question_everywhere
+        && only_date_left(&cx, 1)
+        && let Some(due) = cx.due()
+    {
+        return vec![Finding::Accept { due: Some(due) }];
+    }
     // Agreement first: "да, сделаю", "ок, к среде сделаю", "хорошо, тогда к 20-му", "sure, will do".
     let lead = leading_agreement(&m);
     if lead > 0 && !question_everywhere {
@@ -3299,6 +3803,105 @@ mod tests {
             ["done", "made"]
         );
         assert!(matches!(&found[0], Finding::Done { words } if words == &["отчет".to_string()]));
+    }
+
+    #[test]
+    fn a_hedge_or_report_in_another_clause_leaves_the_promise() {
+        for t in [
+            "i'll send the rate con to Dunnes tmrw. also the port strike might be a problem, lmk",
+            "not yet, I'll update the lane pricing sheet by friday",
+            "смету на кровлю доделаю до вечера, там немного осталось",
+            "я вчера выложила пост, а стори с пекарями сниму в пятницу",
+        ] {
+            assert_eq!(label(t), "made", "{t}");
+        }
+    }
+
+    #[test]
+    fn the_date_comes_from_the_clause_holding_the_finding() {
+        if !resolver_ready() {
+            return;
+        }
+        let due = |t: &str| run(t).first().and_then(Finding::due).map(|d| d.date);
+        assert_eq!(
+            due("завтра прогоню regression, к обеду будет репорт"),
+            Some(date(2026, 11, 24))
+        );
+        assert_eq!(
+            due("оплачу на этой неделе, сегодня в банке лимит"),
+            Some(date(2026, 11, 27))
+        );
+        assert_eq!(
+            due("fyi Sysco will deliver the oil tmrw. also I can take the call if you want"),
+            None
+        );
+        assert_eq!(
+            due("Возьму на себя обновление документации, сделаю до конца недели"),
+            Some(date(2026, 11, 27))
+        );
+    }
+
+    #[test]
+    fn a_promise_and_a_request_in_one_message_give_both() {
+        let found = run("I'll lock the BOM by wed, and Ben pls get the boards flashed by friday");
+        let labels: Vec<&str> = found.iter().map(Finding::label).collect();
+        assert_eq!(labels, ["made", "request"]);
+    }
+
+    #[test]
+    fn addressed_and_date_only_replies_are_accepts() {
+        for t in [
+            "Игорь Валентинович, принято",
+            "хорошо Тамара Ивановна 👌",
+            "ок щас гляну",
+            "yes please, that'd be great",
+            "могу к пятнице",
+        ] {
+            assert_eq!(label(t), "accept", "{t}");
+        }
+    }
+
+    #[test]
+    fn weak_promises_and_idioms_are_nothing() {
+        for t in [
+            "постараюсь, но не обещаю",
+            "постараюсь выбить скидку",
+            "I'll try to",
+            "will try",
+            "I'll knock their socks off 😅",
+            "я тебя урою",
+            "I'll believe it when I see it",
+        ] {
+            assert!(run(t).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn english_regular_pasts_of_work_are_done_and_uploads_are_no_moves() {
+        for t in [
+            "reviewed the contract, all good",
+            "chased Tesco on the overdue invoices",
+            "enclosure CAD pushed to the drive ✅",
+        ] {
+            assert_eq!(label(t), "done", "{t}");
+        }
+        assert_eq!(label("enclosure CAD pushed to monday"), "moved");
+        assert_eq!(
+            label("scratch that, they want to meet in person instead, no deck needed"),
+            "cancelled"
+        );
+        assert_eq!(label("ассеты нужны к 8-му, а не к 10-му"), "moved");
+    }
+
+    #[test]
+    fn slang_first_person_futures_are_promises() {
+        for t in [
+            "заоптимизирую запросы на этой неделе",
+            "в понедельник начну тестить новую локацию",
+            "пофикшу краш сегодня",
+        ] {
+            assert_eq!(label(t), "made", "{t}");
+        }
     }
 
     #[test]

@@ -650,6 +650,101 @@ fn matched_variant<'m>(m: &'m Matcher, tok: &str) -> Option<&'m str> {
         .iter()
         .find(|v| first_char(v) == Some(c) && first_name_matches(tok, v))
         .or_else(|| m.first.latin_match(tok))
+        .or_else(|| m.first.iter().find(|v| sounds_alike(tok, v)))
+}
+
+/// An English name written in Cyrillic or a Russian one in Latin, as Russians transcribe them:
+/// "Джейк"/"Джейка" ↔ Jake, "Мэтт" ↔ Matt, "Крис"/"Крису" ↔ Chris.
+fn sounds_alike(tok: &str, name: &str) -> bool {
+    let (cyr, latin) = if is_cyrillic(tok) && is_latin_word(name) {
+        (tok, name)
+    } else if is_latin_word(tok) && is_cyrillic(name) {
+        (name, tok)
+    } else {
+        return false;
+    };
+    if cyr.chars().count() < 3 || latin.len() < 3 {
+        return false;
+    }
+    let want = english_sound(&normalize(latin));
+    if want.chars().count() < 3 {
+        return false;
+    }
+    let mut forms = vec![cyr.to_string()];
+    // Russian case endings on a foreign name: "Джейка", "Крису", "Мэттом".
+    if is_cyrillic(tok) {
+        for end in ["ом", "ем", "ой", "ей", "а", "у", "е", "ю", "я", "ы"] {
+            if let Some(base) = cyr.strip_suffix(end)
+                && base.chars().count() >= 3
+            {
+                forms.push(base.to_string());
+            }
+        }
+    }
+    forms.iter().any(|f| cyrillic_sound(f) == want)
+}
+
+/// A rough sound key of a Latin-spelt English name.
+fn english_sound(w: &str) -> String {
+    let mut s = w.to_string();
+    // A silent final "e" lengthens the vowel before it: "jake" → "jeik", "mike" → "maik".
+    let chars: Vec<char> = s.chars().collect();
+    if chars.len() >= 4 && chars[chars.len() - 1] == 'e' {
+        let (v, c) = (chars[chars.len() - 3], chars[chars.len() - 2]);
+        if !"aeiouy".contains(c) {
+            let long = match v {
+                'a' => Some("ei"),
+                'i' | 'y' => Some("ai"),
+                'o' => Some("ou"),
+                'u' => Some("yu"),
+                'e' => Some("i"),
+                _ => None,
+            };
+            if let Some(l) = long {
+                let head: String = chars[..chars.len() - 3].iter().collect();
+                s = format!("{head}{l}{c}");
+            }
+        }
+    }
+    for (from, to) in [
+        ("chr", "kr"),
+        ("ph", "f"),
+        ("th", "t"),
+        ("ck", "k"),
+        ("qu", "kv"),
+        ("x", "ks"),
+        ("ce", "se"),
+        ("ci", "si"),
+        ("c", "k"),
+        ("w", "u"),
+        ("j", "dzh"),
+    ] {
+        s = s.replace(from, to);
+    }
+    sound_fold(&s)
+}
+
+fn cyrillic_sound(w: &str) -> String {
+    sound_fold(&translit(w))
+}
+
+/// Merges what the two scripts spell differently: "a"/"e" ("Matt"/"Мэтт"), "y"/"i", doubles.
+fn sound_fold(s: &str) -> String {
+    let mapped: String = s
+        .chars()
+        .map(|c| match c {
+            'a' => 'e',
+            'y' => 'i',
+            other => other,
+        })
+        .collect();
+    let mut out = String::with_capacity(mapped.len());
+    for c in mapped.chars() {
+        if !out.ends_with(c) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The same surname in the other script ("Volkov" / "Волков"), nominative only.
@@ -1048,6 +1143,25 @@ mod tests {
             .map(|(_, id)| id)
             .collect();
         assert_eq!(found, vec![4]);
+    }
+
+    #[test]
+    fn english_names_in_cyrillic_and_back_are_found() {
+        let en = vec![
+            person(1, "Jake", "", ""),
+            person(2, "Matt", "", ""),
+            person(3, "Chris", "", ""),
+            person(4, "Джейк", "", ""),
+        ];
+        assert_eq!(resolve("Джейка", &en), vec![1, 4]);
+        assert_eq!(resolve("Мэтт", &en), vec![2]);
+        assert_eq!(resolve("Крису", &en), vec![3]);
+        assert_eq!(resolve("Jake", &en), vec![1, 4]);
+        let found: Vec<i64> = people_in("Мэтт, глянь курс доллара", &en)
+            .into_iter()
+            .map(|(_, id)| id)
+            .collect();
+        assert_eq!(found, vec![2]);
     }
 
     #[test]

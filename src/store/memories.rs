@@ -549,7 +549,7 @@ impl Store {
                      WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment'
                        AND is_archived = 0 AND (?3 = 1 OR visibility = 'team')
                      ORDER BY id DESC LIMIT ?4)
-                 UNION
+                 UNION ALL
                  SELECT * FROM (
                      SELECT {MEMORY_COLS} FROM memories
                      WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'fact' AND is_archived = 0
@@ -564,10 +564,15 @@ impl Store {
         .bind(facts)
         .fetch_one(&self.pool)
         .await?;
-        parse_json_rows(&text)?
-            .iter()
-            .map(memory_from_row)
-            .collect()
+        // A fact can be both recent and among the best: keep it once.
+        let mut out: Vec<Memory> = Vec::new();
+        for m in parse_json_rows(&text)?.iter().map(memory_from_row) {
+            let m = m?;
+            if !out.iter().any(|x| x.id == m.id) {
+                out.push(m);
+            }
+        }
+        Ok(out)
     }
 
     pub async fn memory(&self, id: MemoryId) -> Result<Option<Memory>> {
