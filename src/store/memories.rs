@@ -252,16 +252,16 @@ fn memory_from_row(r: &impl Get) -> Result<Memory> {
 }
 
 impl Store {
+    /// A new commitment: one statement (the `commitment_origin` trigger makes it its own origin).
     pub async fn insert_commitment(&self, c: &NewCommitment<'_>) -> Result<Commitment> {
-        let mut tx = self.pool.begin().await?;
-        let id: i64 = sqlx::query_scalar(
+        let row = sqlx::query(AssertSqlSafe(format!(
             "INSERT INTO memories (org_id, subject_id, kind, content, norm_content, confidence, evidence,
                  author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at,
                  due_at, due_grain, state, requester_id, request_chat_id, request_message_id,
                  version_chat_id, version_message_id)
              VALUES (?, ?, 'commitment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)
-             RETURNING id",
-        )
+             RETURNING {COMMITMENT_COLS}"
+        )))
         .bind(c.org_id.0)
         .bind(c.owner.0)
         .bind(c.content)
@@ -282,14 +282,11 @@ impl Store {
         .bind(c.request.map(|x| x.1.0))
         .bind(c.source_chat.map(|x| x.0))
         .bind(c.source_message.map(|x| x.0))
-        .fetch_one(&mut *tx)
+        .fetch_one(&self.pool)
         .await?;
-        sqlx::query("UPDATE memories SET origin_id = id WHERE id = ?")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        self.commitment(MemoryId(id)).await
+        // RETURNING shows the row before the trigger set origin_id; `commitment_from_row`
+        // reads a missing origin as the row itself, which is what the trigger wrote.
+        commitment_from_row(&row)
     }
 
     pub async fn commitment(&self, id: MemoryId) -> Result<Commitment> {
@@ -315,26 +312,15 @@ impl Store {
         r.as_ref().map(commitment_from_row).transpose()
     }
 
-    /// Writes a new version with `change` and archives `current`; the origin stays the same.
-    /// Returns `None` when `current` is no longer the current version (a concurrent change won).
+    /// Writes a new version with `change` and archives `current` (the `commitment_supersede`
+    /// trigger, in the same statement); the origin stays the same. Returns `None` when
+    /// `current` is no longer the current version (a concurrent change won).
     pub async fn change_commitment(
         &self,
         current: &Commitment,
         change: &CommitmentChange,
         at: DateTime<Utc>,
     ) -> Result<Option<Commitment>> {
-        let mut tx = self.pool.begin().await?;
-        let archived = sqlx::query(
-            "UPDATE memories SET is_archived = 1, valid_to = ?, updated_at = ? WHERE id = ? AND is_archived = 0",
-        )
-        .bind(ts(at))
-        .bind(ts(at))
-        .bind(current.id.0)
-        .execute(&mut *tx)
-        .await?;
-        if archived.rows_affected() == 0 {
-            return Ok(None);
-        }
         let due = change.due.unwrap_or(current.due);
         let content = change.content.as_deref().unwrap_or(&current.content);
         let state = change.state.unwrap_or(current.state);
@@ -344,7 +330,7 @@ impl Store {
             Some((c, m)) => (Some(c.0), Some(m.0)),
             None => (None, None),
         };
-        let id: i64 = sqlx::query_scalar(
+        let row = sqlx::query(AssertSqlSafe(format!(
             "INSERT INTO memories (org_id, subject_id, kind, content, norm_content, confidence, tags, evidence,
                  author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at,
                  due_at, due_grain, state, origin_id, requester_id, request_chat_id, request_message_id,
@@ -352,9 +338,9 @@ impl Store {
              SELECT org_id, subject_id, kind, ?, ?, ?, tags, evidence, ?, visibility, source_chat_id,
                  source_message_id, ?, created_at, ?, ?, ?, ?, origin_id, requester_id, request_chat_id,
                  request_message_id, ?, ?
-             FROM memories WHERE id = ?
-             RETURNING id",
-        )
+             FROM memories WHERE id = ? AND is_archived = 0
+             RETURNING {COMMITMENT_COLS}"
+        )))
         .bind(content)
         .bind(normalize_content(content))
         .bind(confidence.value())
@@ -367,15 +353,9 @@ impl Store {
         .bind(vchat)
         .bind(vmsg)
         .bind(current.id.0)
-        .fetch_one(&mut *tx)
+        .fetch_optional(&self.pool)
         .await?;
-        sqlx::query("UPDATE memories SET superseded_by = ? WHERE id = ?")
-            .bind(id)
-            .bind(current.id.0)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(Some(self.commitment(MemoryId(id)).await?))
+        row.as_ref().map(commitment_from_row).transpose()
     }
 
     /// Current commitments a message made, moved, completed or was asked in (any version).

@@ -1,0 +1,143 @@
+//! Storage guarantees: commitment versions are archived, never deleted, and a stale change
+//! loses; memories deduplicate on write without merging different dates or numbers.
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use kept::domain::{
+    Author, ChatId, CommitmentState, Confidence, Due, Lang, MemoryKind, MessageId, UserId,
+    Visibility,
+};
+use kept::store::{CommitmentChange, NewCommitment, NewMemory, Store};
+
+fn t0() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2026-11-23T10:00:00+03:00")
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+async fn store() -> (Store, kept::domain::OrgId) {
+    let s = Store::in_memory().await.unwrap();
+    let org = s
+        .create_org("Org", chrono_tz::Europe::Moscow, Lang::Ru, t0())
+        .await
+        .unwrap();
+    s.upsert_user(UserId(2), "Дмитрий", None, None, None, t0())
+        .await
+        .unwrap();
+    (s, org)
+}
+
+#[tokio::test]
+async fn a_commitment_keeps_every_version_and_only_the_newest_is_current() {
+    let (s, org) = store().await;
+    let first = s
+        .insert_commitment(&NewCommitment {
+            org_id: org,
+            owner: UserId(2),
+            content: "доделать auth",
+            due: Some(Due::day(NaiveDate::from_ymd_opt(2026, 11, 27).unwrap())),
+            confidence: Confidence::RULES,
+            author: Author::Rules,
+            visibility: Visibility::Team,
+            source_chat: Some(ChatId(-100)),
+            source_message: Some(MessageId(10)),
+            requester: None,
+            request: None,
+            evidence: "test",
+            at: t0(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        first.origin_id, first.id,
+        "a first version is its own origin"
+    );
+    let moved = s
+        .change_commitment(
+            &first,
+            &CommitmentChange {
+                due: Some(Some(Due::day(
+                    NaiveDate::from_ymd_opt(2026, 11, 30).unwrap(),
+                ))),
+                update: Some((ChatId(-100), MessageId(14))),
+                ..Default::default()
+            },
+            t0() + Duration::hours(1),
+        )
+        .await
+        .unwrap()
+        .expect("the current version changes");
+    let done = s
+        .change_commitment(
+            &moved,
+            &CommitmentChange {
+                state: Some(CommitmentState::Done),
+                ..Default::default()
+            },
+            t0() + Duration::hours(2),
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    // A change based on an old version loses instead of forking the history.
+    let stale = s
+        .change_commitment(
+            &first,
+            &CommitmentChange::default(),
+            t0() + Duration::hours(3),
+        )
+        .await
+        .unwrap();
+    assert!(stale.is_none());
+
+    let versions = s.commitment_versions(org).await.unwrap();
+    assert_eq!(versions.len(), 3);
+    assert!(versions.iter().all(|v| v.origin_id == first.id));
+    assert_eq!(versions.iter().filter(|v| !v.archived).count(), 1);
+    assert!(versions[0].archived && versions[1].archived && !versions[2].archived);
+    assert_eq!(versions[2].state, CommitmentState::Done);
+    assert_eq!(versions[2].due, moved.due);
+    let current = s.current_commitment(first.id).await.unwrap().unwrap();
+    assert_eq!(current.id, done.id);
+    assert_eq!(
+        current.created_at, first.created_at,
+        "made once, whatever happened later"
+    );
+}
+
+#[tokio::test]
+async fn memories_deduplicate_but_never_merge_different_numbers() {
+    let (s, org) = store().await;
+    let mem = |content: &'static str, evidence: &'static str| NewMemory {
+        org_id: org,
+        subject: UserId(2),
+        kind: MemoryKind::Preference,
+        content,
+        confidence: Confidence::RULES,
+        author: Author::User(UserId(2)),
+        visibility: Visibility::Private,
+        evidence,
+        source_chat: None,
+        source_message: None,
+        at: t0(),
+    };
+    let a = s
+        .upsert_memory(&mem("Не любит созвоны после 16:00", "msg 1"))
+        .await
+        .unwrap();
+    let b = s
+        .upsert_memory(&mem("не любит  созвоны после 16:00", "msg 2"))
+        .await
+        .unwrap();
+    let c = s
+        .upsert_memory(&mem("не любит созвоны после 17:00", "msg 3"))
+        .await
+        .unwrap();
+    assert_eq!(a, b, "same subject, kind and normalised content: one row");
+    assert_ne!(a, c, "a different number is a different memory");
+    let row = s.memory(a).await.unwrap().unwrap();
+    assert!(
+        row.evidence.contains("msg 1") && row.evidence.contains("msg 2"),
+        "{}",
+        row.evidence
+    );
+}
