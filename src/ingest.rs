@@ -267,8 +267,17 @@ impl Ingest<'_> {
                 .or_else(|| cands.first().map(|c| c.owner))
             {
                 Some(owner) if owner != m.from => {
+                    // Naming the owner is not enough: the request must be mostly about that
+                    // promise ("the dawson quote sooner"), not share one proper noun with it.
                     let open = self.store.open_commitments(self.org.id, owner).await?;
-                    best_match_exact(&open, &words)
+                    best_match_exact(&open, &words).filter(|c| {
+                        let theirs = commitments::significant_stems(&c.content);
+                        let n = words
+                            .iter()
+                            .filter(|w| theirs.iter().any(|t| same_stem(w, t)))
+                            .count();
+                        n * 2 > words.len()
+                    })
                 }
                 _ => None,
             },
