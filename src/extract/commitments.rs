@@ -17,8 +17,9 @@ use chrono_tz::Tz;
 
 use super::Lang;
 use super::dates::Due;
-use super::names::{Person, people_in};
-use super::words::{stem, tokens};
+use super::names::{NameIndex, Person};
+use super::names::{WordHash, fast_tokens};
+use super::words::stem;
 
 /// One message as the extractor sees it.
 #[derive(Debug, Clone)]
@@ -324,10 +325,10 @@ const RU_VERBS: &str = "\
 успеть успею успей успел успеешь a
 ";
 
-fn ru_verbs() -> &'static HashMap<String, Verb> {
-    static LEX: OnceLock<HashMap<String, Verb>> = OnceLock::new();
+fn ru_verbs() -> &'static HashMap<String, Verb, WordHash> {
+    static LEX: OnceLock<HashMap<String, Verb, WordHash>> = OnceLock::new();
     LEX.get_or_init(|| {
-        let mut map: HashMap<String, Verb> = HashMap::new();
+        let mut map: HashMap<String, Verb, WordHash> = HashMap::default();
         for line in RU_VERBS.lines() {
             let f: Vec<&'static str> = line.split_whitespace().collect();
             let [inf, fut1, imp, past, fut2, rest @ ..] = f.as_slice() else {
@@ -397,13 +398,13 @@ fn min_root(prefix: &str) -> usize {
 }
 
 /// Lexicon forms keyed by what follows their prefix: "звоню" → ("по", позвонить 1sg).
-fn ru_roots() -> &'static HashMap<&'static str, (&'static str, Verb)> {
-    static ROOTS: OnceLock<HashMap<&'static str, (&'static str, Verb)>> = OnceLock::new();
+fn ru_roots() -> &'static HashMap<&'static str, (&'static str, Verb), WordHash> {
+    static ROOTS: OnceLock<HashMap<&'static str, (&'static str, Verb), WordHash>> = OnceLock::new();
     ROOTS.get_or_init(|| {
         let mut forms: Vec<(&String, &Verb)> = ru_verbs().iter().collect();
         // Sorted, so the same root always maps to the same verb.
         forms.sort_by(|a, b| a.0.cmp(b.0));
-        let mut map = HashMap::new();
+        let mut map = HashMap::default();
         for (w, v) in forms {
             if v.aux || v.take {
                 continue;
@@ -712,10 +713,10 @@ const WORD_CLASSES: &[(u32, &str)] = &[
     ),
 ];
 
-fn word_classes() -> &'static HashMap<&'static str, u32> {
-    static MAP: OnceLock<HashMap<&'static str, u32>> = OnceLock::new();
+fn word_classes() -> &'static HashMap<&'static str, u32, WordHash> {
+    static MAP: OnceLock<HashMap<&'static str, u32, WordHash>> = OnceLock::new();
     MAP.get_or_init(|| {
-        let mut map: HashMap<&'static str, u32> = HashMap::new();
+        let mut map: HashMap<&'static str, u32, WordHash> = HashMap::default();
         for (flag, words) in WORD_CLASSES {
             for w in words.split_whitespace() {
                 *map.entry(w).or_insert(0) |= flag;
@@ -759,12 +760,34 @@ impl<'a> Msg<'a> {
     fn new(text: &'a str) -> Msg<'a> {
         let classes = word_classes();
         let verbs = ru_verbs();
-        let raw = tokens(text);
-        let mut toks = Vec::with_capacity(raw.len());
+        let toks = fast_tokens(text)
+            .into_iter()
+            .map(|t| {
+                let f = classes.get(t.norm.as_str()).copied().unwrap_or(0);
+                let verb = verbs
+                    .get(t.norm.as_str())
+                    .copied()
+                    .or_else(|| derived_verb(&t.norm))
+                    .or_else(|| guessed_fut1(&t.norm));
+                Tk {
+                    norm: t.norm,
+                    span: t.span,
+                    f,
+                    verb,
+                    clause: 0,
+                    sent: 0,
+                }
+            })
+            .collect();
+        Msg::numbered(text, toks)
+    }
+
+    /// Numbers the clauses and sentences of the tokens of `text`.
+    fn numbered(text: &'a str, mut toks: Vec<Tk>) -> Msg<'a> {
         let mut question = Vec::new();
         let (mut clause, mut sent) = (0, 0);
         let mut prev_end = 0;
-        for (i, t) in raw.into_iter().enumerate() {
+        for (i, t) in toks.iter_mut().enumerate() {
             if i > 0 {
                 let gap = text.get(prev_end..t.span.start).unwrap_or("");
                 if is_hard_break(gap) {
@@ -776,20 +799,8 @@ impl<'a> Msg<'a> {
                 }
             }
             prev_end = t.span.end;
-            let f = classes.get(t.norm.as_str()).copied().unwrap_or(0);
-            let verb = verbs
-                .get(t.norm.as_str())
-                .copied()
-                .or_else(|| derived_verb(&t.norm))
-                .or_else(|| guessed_fut1(&t.norm));
-            toks.push(Tk {
-                norm: t.norm,
-                span: t.span,
-                f,
-                verb,
-                clause,
-                sent,
-            });
+            t.clause = clause;
+            t.sent = sent;
         }
         if !toks.is_empty() {
             question.push(text.get(prev_end..).unwrap_or("").contains('?'));
@@ -799,6 +810,32 @@ impl<'a> Msg<'a> {
             toks,
             question,
         }
+    }
+
+    /// The message read as `Msg::new(&text[r])` would read it, without tokenising again: when
+    /// no word straddles an end of `r`, the part's words are exactly the whole's words inside it.
+    fn slice(&self, r: Range<usize>) -> Msg<'a> {
+        let Some(sub) = self.text.get(r.clone()) else {
+            return Msg::new("");
+        };
+        let straddles = |x: usize| self.toks.iter().any(|t| t.span.start < x && x < t.span.end);
+        if straddles(r.start) || straddles(r.end) {
+            return Msg::new(sub);
+        }
+        let toks = self
+            .toks
+            .iter()
+            .filter(|t| r.start <= t.span.start && t.span.end <= r.end)
+            .map(|t| Tk {
+                norm: t.norm.clone(),
+                span: t.span.start - r.start..t.span.end - r.start,
+                f: t.f,
+                verb: t.verb,
+                clause: 0,
+                sent: 0,
+            })
+            .collect();
+        Msg::numbered(sub, toks)
     }
 
     fn n(&self) -> usize {
@@ -1049,6 +1086,7 @@ fn content(
 struct Ctx<'a, 'b> {
     m: &'b Msg<'a>,
     input: &'b MessageInput<'a>,
+    names: &'b NameIndex,
     lang: Lang,
     due: OnceCell<Option<(Range<usize>, Due)>>,
     /// Tokens before this index are a leading agreement ("да, без проблем"), never content.
@@ -1157,7 +1195,7 @@ impl Ctx<'_, '_> {
     }
 
     fn words(&self) -> Vec<String> {
-        significant_stems(self.m.text)
+        stems_of(self.m)
     }
 }
 
@@ -1684,6 +1722,10 @@ fn fut1_forms() -> &'static Fut1Forms {
                 }
             }
         }
+        // The lexicon map has no order of its own: the same slip should always read the same.
+        for forms in map.values_mut() {
+            forms.sort_by(|a, b| a.0.cmp(&b.0));
+        }
         map
     })
 }
@@ -2025,7 +2067,7 @@ fn addressee(cx: &Ctx, cue: usize) -> Option<(i64, Vec<usize>)> {
     let m = cx.m;
     let input = cx.input;
     let limit = m.toks.get(cue).map_or(m.text.len(), |t| t.span.start);
-    let found = people_in(m.text.get(..limit).unwrap_or(""), input.people);
+    let found = cx.names.people_in(m.text.get(..limit).unwrap_or(""));
     // Who is named, where, and is it a vocative (opening the message, before a comma, or an
     // @mention)?
     let mut candidates: Vec<(Range<usize>, i64)> = Vec::new();
@@ -2273,15 +2315,18 @@ fn question_offer(cx: &Ctx) -> Option<Finding> {
     // "подготовить сравнение к пятнице?": an infinitive opening a question offers it.
     if found.is_none() {
         for i in 0..m.n() {
-            let opens = (m.bounds(i, true).start..i)
-                .all(|k| m.has_f(k, GREET | AGREE | FILL) || addressed_word(cx, k));
+            // Names are looked up last: most words are no infinitive opening a question.
+            let opens = || {
+                (m.bounds(i, true).start..i)
+                    .all(|k| m.has_f(k, GREET | AGREE | FILL) || addressed_word(cx, k))
+            };
             if let Some(v) = m.toks[i].verb
                 && v.form == Form::Inf
                 && !v.aux
                 && !m.has_f(i, MOVE | CANCEL)
-                && opens
                 && m.is_q(i)
                 && !m.negated(i)
+                && opens()
             {
                 found = Some((i, Some(v.inf)));
                 break;
@@ -2304,7 +2349,7 @@ fn addressed_word(cx: &Ctx, k: usize) -> bool {
         return false;
     };
     let raw = cx.m.text.get(t.span.clone()).unwrap_or("");
-    !people_in(raw, cx.input.people).is_empty()
+    !cx.names.people_in(raw).is_empty()
         || super::names::is_patronymic_word(&t.norm)
         || cx
             .m
@@ -2585,9 +2630,10 @@ fn done_elsewhere(m: &Msg) -> Option<Vec<String>> {
         let idx: Vec<usize> = (0..m.n()).filter(|&k| m.toks[k].sent == s).collect();
         let (&a, &b) = (idx.first()?, idx.last()?);
         let text = m.text.get(m.toks[a].span.start..m.toks[b].span.end)?;
-        let sub = Msg::new(text);
+        let sub = m.slice(m.toks[a].span.start..m.toks[b].span.end);
+        debug_assert_eq!(sub.text, text);
         if ru_promise(&sub).is_none() && en_promise(&sub).is_none() && done(&sub).is_some() {
-            return Some(significant_stems(text));
+            return Some(stems_of(&sub));
         }
     }
     None
@@ -2599,37 +2645,40 @@ fn done_elsewhere(m: &Msg) -> Option<Vec<String>> {
 /// a report or a date in one clause says nothing about the promise in another ("I'll send the
 /// rate con tmrw. also the strike might be a problem", "оплачу на этой неделе, сегодня лимит").
 pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
-    let whole = analyze_whole(input);
+    let names = NameIndex::new(input.people);
+    let m = Msg::new(input.text);
+    let whole = analyze_whole(input, &m, &names);
     if whole.is_empty()
-        && let Some(bare) = without_address(input.text, input.people)
+        && let Some(bare) = without_address(&m, &names)
     {
         // "Игорь Валентинович, принято", "выйду, Игорь Валентинович": the address aside.
         let sub = MessageInput {
             text: &bare,
             ..input.clone()
         };
-        let found = analyze_whole(&sub);
+        let found = analyze_whole(&sub, &Msg::new(&bare), &names);
         if matches!(found.first(), Some(Finding::Accept { .. })) {
             return found;
         }
     }
-    let segs = segments(input.text, input.people);
+    let segs = segments(&m, &names);
     if segs.len() < 2 {
         return whole;
     }
     let lang = input.lang.or_else(|| Some(Lang::detect(input.text)));
-    let per: Vec<Vec<Finding>> = segs
+    let parts: Vec<Msg> = segs.iter().map(|r| m.slice(r.clone())).collect();
+    let per: Vec<Vec<Finding>> = parts
         .iter()
-        .map(|r| {
+        .map(|part| {
             let sub = MessageInput {
-                text: input.text.get(r.clone()).unwrap_or(""),
+                text: part.text,
                 lang,
                 ..input.clone()
             };
-            analyze_whole(&sub)
+            analyze_whole(&sub, part, &names)
         })
         .collect();
-    combine(input, whole, &segs, per)
+    combine(input, whole, &segs, &parts, per)
 }
 
 /// Does a finding start or assign new work?
@@ -2645,6 +2694,7 @@ fn combine(
     input: &MessageInput<'_>,
     whole: Vec<Finding>,
     segs: &[Range<usize>],
+    parts: &[Msg],
     per: Vec<Vec<Finding>>,
 ) -> Vec<Finding> {
     // The deadline of a clause that says nothing else ("…, к четвергу надо") belongs to its
@@ -2672,7 +2722,7 @@ fn combine(
             // the whole message already read one.
             if matches!(f, Finding::Made { .. })
                 && !whole.iter().any(|w| w.label() == "made")
-                && !singular_promise(input.text.get(segs[k].clone()).unwrap_or(""))
+                && !parts.get(k).is_some_and(singular_promise)
             {
                 continue;
             }
@@ -2728,10 +2778,9 @@ fn combine(
 }
 
 /// Does the text promise in the first person singular ("сделаю", "I'll send")?
-fn singular_promise(text: &str) -> bool {
-    let m = Msg::new(text);
-    en_promise(&m).is_some()
-        || ru_promise(&m).is_some_and(|(i, _, _)| {
+fn singular_promise(m: &Msg) -> bool {
+    en_promise(m).is_some()
+        || ru_promise(m).is_some_and(|(i, _, _)| {
             m.toks
                 .get(i)
                 .and_then(|t| t.verb)
@@ -2788,12 +2837,12 @@ fn clause_has_date(input: &MessageInput<'_>, r: &Range<usize>) -> bool {
 /// ("Дима,", "ok team,") or sets a condition ("если успею,") stays with the next one; one that
 /// qualifies the previous ("…, если успею", "…, but no promises", "…, к четвергу надо") stays
 /// with it.
-fn segments(text: &str, people: &[Person]) -> Vec<Range<usize>> {
-    let m = Msg::new(text);
-    let named = people_in(text, people);
+fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
+    let text = m.text;
     if m.n() < 2 {
         return Vec::new();
     }
+    let named = names.people_in(text);
     // Clause runs.
     let mut runs: Vec<Range<usize>> = Vec::new();
     let mut a = 0;
@@ -2924,9 +2973,9 @@ fn segments(text: &str, people: &[Person]) -> Vec<Range<usize>> {
 
 /// The text without the words addressing someone (a team member's name, a name and
 /// patronymic), when there are any.
-fn without_address(text: &str, people: &[Person]) -> Option<String> {
-    let m = Msg::new(text);
-    let named = people_in(text, people);
+fn without_address(m: &Msg, names: &NameIndex) -> Option<String> {
+    let text = m.text;
+    let named = names.people_in(text);
     let patronymic = |i: usize| super::names::is_patronymic_word(m.w(i));
     let capital = |i: usize| {
         m.toks.get(i).is_some_and(|t| {
@@ -2960,41 +3009,42 @@ fn without_address(text: &str, people: &[Person]) -> Option<String> {
     Some(out)
 }
 
-fn analyze_whole(input: &MessageInput<'_>) -> Vec<Finding> {
+fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Finding> {
     let text = input.text;
-    let m = Msg::new(text);
+    debug_assert_eq!(m.text, text);
     if m.toks.is_empty() {
         return emoji_only(text).into_iter().collect();
     }
     let lang = input.lang.unwrap_or_else(|| Lang::detect(text));
     let cx = Ctx {
-        m: &m,
+        m,
         input,
+        names,
         lang,
         due: OnceCell::new(),
         lead: Cell::new(0),
     };
-    let conditional = is_conditional(&m) && !is_offer_condition(&m);
+    let conditional = is_conditional(m) && !is_offer_condition(m);
     let question_everywhere = m.question.iter().all(|&q| q);
 
     // "reminder: toolbox talk moved to 7:30", "FYI standup moved to 10": news for everyone, no
     // one's promise moves, ends or starts. A request inside still asks.
-    if is_announcement(&m) {
+    if is_announcement(m) {
         return request(&cx).into_iter().collect();
     }
-    if let Some(i) = is_cancelled(&m)
+    if let Some(i) = is_cancelled(m)
         && !m.is_q(i)
         && !conditional
-        && is_moved(&m).is_none()
+        && is_moved(m).is_none()
     {
         return vec![Finding::Cancelled { words: cx.words() }];
     }
-    if let Some(i) = is_moved(&m)
-        && (!m.is_q(i) || proposal(&m))
+    if let Some(i) = is_moved(m)
+        && (!m.is_q(i) || proposal(m))
         && !conditional
-        && !is_retold(&m)
+        && !is_retold(m)
     {
-        let due = more_time(&m, input.now).or_else(|| cx.due());
+        let due = more_time(m, input.now).or_else(|| cx.due());
         return vec![Finding::Moved {
             due,
             words: cx.words(),
@@ -3003,11 +3053,11 @@ fn analyze_whole(input: &MessageInput<'_>) -> Vec<Finding> {
     if let Some(o) = question_offer(&cx) {
         return vec![o];
     }
-    if is_progress(&m) || is_retold(&m) {
+    if is_progress(m) || is_retold(m) {
         return Vec::new();
     }
-    let absence = is_absence(&m);
-    let idiom = is_idiom(&m);
+    let absence = is_absence(m);
+    let idiom = is_idiom(m);
     if conditional {
         // "могу съездить, если машина будет": a conditional offer is still an offer.
         return match offer(&cx) {
@@ -3030,15 +3080,15 @@ fn analyze_whole(input: &MessageInput<'_>) -> Vec<Finding> {
         return vec![Finding::Accept { due: Some(due) }];
     }
     // Agreement first: "да, сделаю", "ок, к среде сделаю", "хорошо, тогда к 20-му", "sure, will do".
-    let lead = leading_agreement(&m);
+    let lead = leading_agreement(m);
     if lead > 0 && !question_everywhere {
         let lead_sent = m.toks[lead - 1].sent;
         if lead >= m.n() || only_date_left(&cx, lead) {
             return vec![Finding::Accept { due: cx.due() }];
         }
-        let promise_at = ru_promise(&m)
+        let promise_at = ru_promise(m)
             .map(|p| p.0)
-            .or_else(|| en_promise(&m).map(|p| p.0));
+            .or_else(|| en_promise(m).map(|p| p.0));
         if let Some(p) = promise_at
             && p >= lead
             && !absence
@@ -3065,20 +3115,20 @@ fn analyze_whole(input: &MessageInput<'_>) -> Vec<Finding> {
         return vec![o];
     }
     if let Some(f) = made(&cx) {
-        if is_offer_condition(&m)
+        if is_offer_condition(m)
             && let Finding::Made { content, due } = f
         {
             return vec![Finding::Offer { content, due }];
         }
         // "Отчёт отправил. Завтра займусь сметой": a report and a new promise.
         if matches!(f, Finding::Made { .. })
-            && let Some(words) = done_elsewhere(&m)
+            && let Some(words) = done_elsewhere(m)
         {
             return vec![Finding::Done { words }, f];
         }
         return vec![f];
     }
-    if done(&m).is_some() || text.contains(['✅', '✔']) {
+    if done(m).is_some() || text.contains(['✅', '✔']) {
         return vec![Finding::Done { words: cx.words() }];
     }
     Vec::new()
@@ -3086,7 +3136,10 @@ fn analyze_whole(input: &MessageInput<'_>) -> Vec<Finding> {
 
 /// Significant stems of a text (no stop words, no dates), for matching updates to commitments.
 pub fn significant_stems(text: &str) -> Vec<String> {
-    let m = Msg::new(text);
+    stems_of(&Msg::new(text))
+}
+
+fn stems_of(m: &Msg) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for t in &m.toks {
         let w = t.norm.as_str();

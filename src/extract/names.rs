@@ -6,11 +6,13 @@
 //! are also ordinary words ("Вера", "Роман", "Will", "Mark") only count when written with a
 //! capital letter or used as the vocative that opens a message.
 
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::ops::Range;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
-use super::words::{normalize, tokens};
+use super::words::{Token, normalize};
 
 /// A person kept knows, as far as names go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -615,28 +617,324 @@ fn group_index() -> &'static HashMap<&'static str, Vec<Group>> {
 struct Matcher {
     id: i64,
     first: Variants,
+    /// Per variant of `first.iter()`, in the same order: what matching needs of it.
+    keys: Vec<VariantKeys>,
     surname: Option<String>,
     username: Option<String>,
+    /// The surname has five letters or more (a short one only counts with a capital).
+    surname_long: bool,
+    /// `fold(translit(surname))` of a Cyrillic surname.
+    surname_cyr_fold: Option<String>,
+    /// `fold(surname)` of a Latin surname of three letters or more.
+    surname_latin_fold: Option<String>,
+}
+
+/// Sound keys of one name variant, computed once per org instead of once per token.
+struct VariantKeys {
+    /// `english_sound` of a Latin variant, when [`sounds_alike`] may use it.
+    en_sound: Option<String>,
+    /// `cyrillic_sound` of a Cyrillic variant, when [`sounds_alike`] may use it.
+    cyr_sound: Option<String>,
+}
+
+impl VariantKeys {
+    fn new(v: &str) -> VariantKeys {
+        let en_sound = if is_latin_word(v) && v.len() >= 3 {
+            Some(english_sound(&normalize(v))).filter(|w| w.chars().count() >= 3)
+        } else {
+            None
+        };
+        let cyr_sound = (is_cyrillic(v) && v.chars().count() >= 3).then(|| cyrillic_sound(v));
+        VariantKeys {
+            en_sound,
+            cyr_sound,
+        }
+    }
+}
+
+fn matcher(p: &Person) -> Matcher {
+    let first = Variants::new(&p.first_name);
+    let keys = first.iter().map(VariantKeys::new).collect();
+    let surname = p
+        .last_name
+        .as_deref()
+        .map(|s| normalize(s.trim()))
+        .filter(|s| !s.is_empty());
+    let sur = surname.as_deref().unwrap_or("");
+    Matcher {
+        id: p.id,
+        first,
+        keys,
+        surname_long: sur.chars().count() >= 5,
+        surname_cyr_fold: is_cyrillic(sur).then(|| fold(&translit(sur))),
+        surname_latin_fold: (is_latin_word(sur) && sur.chars().count() >= 3).then(|| fold(sur)),
+        surname,
+        username: p
+            .username
+            .as_deref()
+            .map(|u| normalize(u.trim().trim_start_matches('@')))
+            .filter(|u| !u.is_empty()),
+    }
 }
 
 fn matchers(people: &[Person]) -> Vec<Matcher> {
-    people
-        .iter()
-        .map(|p| Matcher {
-            id: p.id,
-            first: Variants::new(&p.first_name),
-            surname: p
-                .last_name
-                .as_deref()
-                .map(|s| normalize(s.trim()))
-                .filter(|s| !s.is_empty()),
-            username: p
-                .username
-                .as_deref()
-                .map(|u| normalize(u.trim().trim_start_matches('@')))
-                .filter(|u| !u.is_empty()),
+    people.iter().map(matcher).collect()
+}
+
+/// What a token is matched by, worked out once per token (lazily: most tokens need little).
+struct TokKeys<'t> {
+    tok: &'t str,
+    cyrillic: bool,
+    latin: bool,
+    /// `fold` of the token without a possessive, for [`Variants::latin_match`].
+    latin_key: OnceCell<Option<String>>,
+    /// `english_sound` of a Latin token, for [`sounds_alike`].
+    en_sound: OnceCell<Option<String>>,
+    /// `cyrillic_sound` of a Cyrillic token and of its bases without case endings.
+    cyr_sounds: OnceCell<Vec<String>>,
+    /// The token's side of [`surname_across_scripts`].
+    latin_fold: OnceCell<Option<String>>,
+    cyr_fold: OnceCell<Option<String>>,
+}
+
+impl<'t> TokKeys<'t> {
+    fn new(tok: &'t str) -> TokKeys<'t> {
+        TokKeys {
+            tok,
+            cyrillic: is_cyrillic(tok),
+            latin: is_latin_word(tok),
+            latin_key: OnceCell::new(),
+            en_sound: OnceCell::new(),
+            cyr_sounds: OnceCell::new(),
+            latin_fold: OnceCell::new(),
+            cyr_fold: OnceCell::new(),
+        }
+    }
+
+    fn latin_key(&self) -> Option<&str> {
+        self.latin_key
+            .get_or_init(|| {
+                let tok = self.tok;
+                let tok = tok
+                    .strip_suffix("'s")
+                    .or_else(|| tok.strip_suffix("’s"))
+                    .unwrap_or(tok);
+                (is_latin_word(tok) && tok.chars().count() >= 3).then(|| fold(tok))
+            })
+            .as_deref()
+    }
+
+    fn en_sound(&self) -> Option<&str> {
+        self.en_sound
+            .get_or_init(|| {
+                (self.latin && self.tok.len() >= 3)
+                    .then(|| english_sound(&normalize(self.tok)))
+                    .filter(|w| w.chars().count() >= 3)
+            })
+            .as_deref()
+    }
+
+    fn cyr_sounds(&self) -> &[String] {
+        self.cyr_sounds.get_or_init(|| {
+            let cyr = self.tok;
+            if !self.cyrillic || cyr.chars().count() < 3 {
+                return Vec::new();
+            }
+            let mut forms = vec![cyrillic_sound(cyr)];
+            for end in ["ом", "ем", "ой", "ей", "а", "у", "е", "ю", "я", "ы"] {
+                if let Some(base) = cyr.strip_suffix(end)
+                    && base.chars().count() >= 3
+                {
+                    forms.push(cyrillic_sound(base));
+                }
+            }
+            forms
         })
-        .collect()
+    }
+
+    fn latin_fold(&self) -> Option<&str> {
+        self.latin_fold
+            .get_or_init(|| (self.latin && self.tok.chars().count() >= 3).then(|| fold(self.tok)))
+            .as_deref()
+    }
+
+    fn cyr_fold(&self) -> Option<&str> {
+        self.cyr_fold
+            .get_or_init(|| self.cyrillic.then(|| fold(&translit(self.tok))))
+            .as_deref()
+    }
+}
+
+/// [`matched_variant`] with the token's and the variants' keys worked out beforehand.
+fn matched_variant_keyed<'m>(m: &'m Matcher, tk: &TokKeys) -> Option<&'m str> {
+    let tok = tk.tok;
+    let c = first_char(tok)?;
+    if let Some(v) = m
+        .first
+        .iter()
+        .find(|v| first_char(v) == Some(c) && first_name_matches(tok, v))
+    {
+        return Some(v);
+    }
+    let latin = tk
+        .latin_key()
+        .and_then(|key| m.first.latin.iter().position(|l| l == key))
+        .and_then(|k| m.first.iter().filter(|n| is_cyrillic(n)).nth(k));
+    if latin.is_some() {
+        return latin;
+    }
+    m.first
+        .iter()
+        .zip(&m.keys)
+        .find(|(_, vk)| sounds_alike_keyed(tk, vk))
+        .map(|(v, _)| v)
+}
+
+/// [`sounds_alike`] through precomputed sound keys.
+fn sounds_alike_keyed(tk: &TokKeys, vk: &VariantKeys) -> bool {
+    if tk.cyrillic {
+        vk.en_sound
+            .as_deref()
+            .is_some_and(|w| tk.cyr_sounds().iter().any(|f| f == w))
+    } else if tk.latin {
+        vk.cyr_sound
+            .as_deref()
+            .is_some_and(|s| tk.en_sound() == Some(s))
+    } else {
+        false
+    }
+}
+
+/// Does the token name the matcher's surname (in some case, or in the other script)?
+fn surname_hit_keyed(m: &Matcher, tk: &TokKeys) -> bool {
+    let tok = tk.tok;
+    m.surname.as_deref().is_some_and(|s| {
+        s.chars().count() >= 3
+            && ((first_char(s) == first_char(tok) && surname_matches(tok, s))
+                || (tk.latin
+                    && m.surname_cyr_fold.is_some()
+                    && tk.latin_fold() == m.surname_cyr_fold.as_deref())
+                || (tk.cyrillic
+                    && m.surname_latin_fold.is_some()
+                    && tk.cyr_fold() == m.surname_latin_fold.as_deref()))
+    })
+}
+
+/// Per matcher, what one token is to it (bit flags).
+const HIT_FIRST: u8 = 1;
+/// The first-name hit is a name that is also a word.
+const HIT_AMBIGUOUS: u8 = 1 << 1;
+const HIT_TRUNCATED: u8 = 1 << 2;
+const HIT_SURNAME: u8 = 1 << 3;
+
+/// Memoised token lookups per org are dropped past this many distinct tokens.
+const MEMO_LIMIT: usize = 8192;
+
+/// The name matchers of one org, and what each token seen so far names in it.
+struct Compiled {
+    people: Vec<Person>,
+    ms: Vec<Matcher>,
+    memo: RefCell<HashMap<String, Rc<[u8]>, WordHash>>,
+}
+
+impl Compiled {
+    fn hits(&self, tok: &str) -> Rc<[u8]> {
+        if let Some(h) = self.memo.borrow().get(tok) {
+            return Rc::clone(h);
+        }
+        let tk = TokKeys::new(tok);
+        let ambiguous_tok = AMBIGUOUS.contains(&tok);
+        let flags: Rc<[u8]> = self
+            .ms
+            .iter()
+            .map(|m| {
+                let mut f = 0;
+                if let Some(v) = matched_variant_keyed(m, &tk) {
+                    f |= HIT_FIRST;
+                    if AMBIGUOUS.contains(&v) || ambiguous_tok {
+                        f |= HIT_AMBIGUOUS;
+                    }
+                }
+                if m.first.iter().any(|v| truncated_vocative(tok, v)) {
+                    f |= HIT_TRUNCATED;
+                }
+                if surname_hit_keyed(m, &tk) {
+                    f |= HIT_SURNAME;
+                }
+                f
+            })
+            .collect();
+        let mut memo = self.memo.borrow_mut();
+        if memo.len() >= MEMO_LIMIT {
+            memo.clear();
+        }
+        memo.insert(tok.to_string(), Rc::clone(&flags));
+        flags
+    }
+}
+
+/// Orgs whose matchers are kept per thread (a bot serves a few orgs in turn).
+const ORGS_KEPT: usize = 8;
+
+thread_local! {
+    static ORGS: RefCell<Vec<Rc<Compiled>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The name matchers of a team, built once and reused while its people stay the same.
+///
+/// Building them (every variant of every name, transliterated and folded, with sound keys) is
+/// far dearer than reading a message, so they are kept per thread for the last few teams seen,
+/// keyed by the people themselves (any change of a name or id gives a fresh set).
+pub struct NameIndex {
+    inner: Rc<Compiled>,
+    /// Texts already read through this handle (one message's reading asks about the same
+    /// text several times).
+    seen: RefCell<Vec<(String, Mentions)>>,
+}
+
+/// Who a text names, with where: what [`people_in`] gives.
+type Mentions = Vec<(Range<usize>, i64)>;
+
+/// Texts remembered per [`NameIndex`] handle.
+const SEEN_LIMIT: usize = 32;
+
+impl NameIndex {
+    pub fn new(people: &[Person]) -> NameIndex {
+        let inner = ORGS.with(|orgs| {
+            let mut orgs = orgs.borrow_mut();
+            if let Some(k) = orgs.iter().position(|c| c.people == people) {
+                let c = orgs.remove(k);
+                orgs.insert(0, Rc::clone(&c));
+                return c;
+            }
+            let c = Rc::new(Compiled {
+                people: people.to_vec(),
+                ms: matchers(people),
+                memo: RefCell::new(HashMap::default()),
+            });
+            orgs.insert(0, Rc::clone(&c));
+            orgs.truncate(ORGS_KEPT);
+            c
+        });
+        NameIndex {
+            inner,
+            seen: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// [`people_in`] with these people.
+    pub fn people_in(&self, text: &str) -> Vec<(Range<usize>, i64)> {
+        if let Some((_, found)) = self.seen.borrow().iter().find(|(t, _)| t == text) {
+            return found.clone();
+        }
+        let found = people_in_compiled(text, &self.inner);
+        let mut seen = self.seen.borrow_mut();
+        if seen.len() >= SEEN_LIMIT {
+            seen.clear();
+        }
+        seen.push((text.to_string(), found.clone()));
+        found
+    }
 }
 
 fn first_char(s: &str) -> Option<char> {
@@ -759,13 +1057,89 @@ fn surname_across_scripts(tok: &str, surname: &str) -> bool {
     latin.chars().count() >= 3 && fold(latin) == fold(&translit(cyr))
 }
 
-fn surname_hit(m: &Matcher, tok: &str) -> bool {
-    m.surname.as_deref().is_some_and(|s| {
-        s.chars().count() >= 3
-            && ((first_char(s) == first_char(tok) && surname_matches(tok, s))
-                || surname_across_scripts(tok, s))
-    })
+/// The words of `text` exactly as [`super::words::tokens`] gives them, without its per-character
+/// Unicode table lookups for the common letters (ASCII, Russian); kept's hot paths tokenise a
+/// lot.
+pub fn fast_tokens(text: &str) -> Vec<Token> {
+    fn word_char(c: char) -> bool {
+        if c.is_ascii() {
+            c.is_ascii_alphanumeric()
+        } else if matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё') {
+            true
+        } else {
+            c.is_alphanumeric()
+        }
+    }
+    fn alphabetic(c: char) -> bool {
+        if c.is_ascii() {
+            c.is_ascii_alphabetic()
+        } else if matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё') {
+            true
+        } else {
+            c.is_alphabetic()
+        }
+    }
+    fn norm(word: &str) -> String {
+        let mut out = String::with_capacity(word.len());
+        for c in word.chars() {
+            match c {
+                'A'..='Z' => out.push(c.to_ascii_lowercase()),
+                'а'..='я' | '\0'..='\u{7f}' => out.push(c),
+                'А'..='Я' => out.push(char::from_u32(c as u32 + 0x20).unwrap_or(c)),
+                'ё' | 'Ё' => out.push('е'),
+                _ => {
+                    for l in c.to_lowercase() {
+                        out.push(if l == 'ё' { 'е' } else { l });
+                    }
+                }
+            }
+        }
+        out
+    }
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let mut it = text.char_indices().peekable();
+    while let Some((pos, c)) = it.next() {
+        let inner_apostrophe = (c == '\'' || c == '’')
+            && start.is_some()
+            && it.peek().is_some_and(|&(_, n)| alphabetic(n));
+        if word_char(c) || inner_apostrophe {
+            start.get_or_insert(pos);
+        } else if let Some(s) = start.take() {
+            out.push(Token {
+                norm: norm(text.get(s..pos).unwrap_or("")),
+                span: s..pos,
+            });
+        }
+    }
+    if let Some(s) = start {
+        out.push(Token {
+            norm: norm(text.get(s..).unwrap_or("")),
+            span: s..text.len(),
+        });
+    }
+    out
 }
+
+/// A quick hasher for short word keys (the default SipHash guards against flooding, which
+/// lookups of one team's chat words do not need).
+#[derive(Default, Clone, Copy)]
+pub struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// `HashMap` hasher for word keys.
+pub type WordHash = std::hash::BuildHasherDefault<WordHasher>;
 
 /// `@username` mentions: Telegram usernames are letters, digits and underscores.
 fn usernames(text: &str) -> Vec<(Range<usize>, String)> {
@@ -800,16 +1174,25 @@ pub fn people_in(text: &str, people: &[Person]) -> Vec<(Range<usize>, i64)> {
     if people.is_empty() || text.is_empty() {
         return Vec::new();
     }
-    let ms = matchers(people);
+    NameIndex::new(people).people_in(text)
+}
+
+fn people_in_compiled(text: &str, c: &Compiled) -> Vec<(Range<usize>, i64)> {
+    let ms = &c.ms;
+    if ms.is_empty() || text.is_empty() {
+        return Vec::new();
+    }
     let mut out: Vec<(Range<usize>, i64)> = Vec::new();
-    for (span, user) in usernames(text) {
-        for m in &ms {
-            if m.username.as_deref() == Some(user.as_str()) {
-                out.push((span.clone(), m.id));
+    if text.contains('@') {
+        for (span, user) in usernames(text) {
+            for m in ms {
+                if m.username.as_deref() == Some(user.as_str()) {
+                    out.push((span.clone(), m.id));
+                }
             }
         }
     }
-    let toks = tokens(text);
+    let toks = fast_tokens(text);
     let mut i = 0;
     while i < toks.len() {
         let t = &toks[i];
@@ -830,17 +1213,11 @@ pub fn people_in(text: &str, people: &[Person]) -> Vec<(Range<usize>, i64)> {
         let comma_after = text
             .get(t.span.end..)
             .is_some_and(|rest| rest.trim_start().starts_with(','));
-        for (k, m) in ms.iter().enumerate() {
-            if let Some(v) = matched_variant(m, &t.norm)
-                && (capital
-                    || vocative
-                    || !(AMBIGUOUS.contains(&v) || AMBIGUOUS.contains(&t.norm.as_str())))
-            {
-                firsts.push(k);
-            } else if comma_after
-                && (i == 0 || capital)
-                && m.first.iter().any(|v| truncated_vocative(&t.norm, v))
-            {
+        let hits = c.hits(&t.norm);
+        for (k, &f) in hits.iter().enumerate() {
+            let named = f & HIT_FIRST != 0 && (capital || vocative || f & HIT_AMBIGUOUS == 0);
+            let truncated = comma_after && (i == 0 || capital) && f & HIT_TRUNCATED != 0;
+            if named || truncated {
                 firsts.push(k);
             }
         }
@@ -854,10 +1231,11 @@ pub fn people_in(text: &str, people: &[Person]) -> Vec<(Range<usize>, i64)> {
                 }
                 let sur_tok = toks.get(i + consumed);
                 if let Some(s) = sur_tok {
+                    let sur_hits = c.hits(&s.norm);
                     let with_surname: Vec<usize> = firsts
                         .iter()
                         .copied()
-                        .filter(|&k| surname_hit(&ms[k], &s.norm))
+                        .filter(|&k| sur_hits.get(k).is_some_and(|f| f & HIT_SURNAME != 0))
                         .collect();
                     if !with_surname.is_empty() {
                         firsts = with_surname;
@@ -873,12 +1251,10 @@ pub fn people_in(text: &str, people: &[Person]) -> Vec<(Range<usize>, i64)> {
             continue;
         }
         // A surname alone ("у Кузнецова"), possibly followed by a first name ("Кравец Светлана").
-        let short_needs_capital =
-            |m: &Matcher| m.surname.as_deref().is_some_and(|s| s.chars().count() >= 5) || capital;
-        let surs: Vec<usize> = ms
+        let surs: Vec<usize> = hits
             .iter()
             .enumerate()
-            .filter(|(_, m)| surname_hit(m, &t.norm) && short_needs_capital(m))
+            .filter(|&(k, f)| f & HIT_SURNAME != 0 && (ms[k].surname_long || capital))
             .map(|(k, _)| k)
             .collect();
         if !surs.is_empty() {
@@ -886,10 +1262,11 @@ pub fn people_in(text: &str, people: &[Person]) -> Vec<(Range<usize>, i64)> {
             let mut consumed = 1;
             let mut chosen = surs.clone();
             if let Some(n) = next {
+                let first_hits = c.hits(&n.norm);
                 let with_first: Vec<usize> = surs
                     .iter()
                     .copied()
-                    .filter(|&k| matched_variant(&ms[k], &n.norm).is_some())
+                    .filter(|&k| first_hits.get(k).is_some_and(|f| f & HIT_FIRST != 0))
                     .collect();
                 if !with_first.is_empty() {
                     chosen = with_first;
@@ -919,7 +1296,8 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
     if q.is_empty() {
         return Vec::new();
     }
-    let ms = matchers(people);
+    let index = NameIndex::new(people);
+    let ms = &index.inner.ms;
     if let Some(user) = q.strip_prefix('@') {
         let user = normalize(user.trim());
         return ms
@@ -928,7 +1306,7 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
             .map(|m| m.id)
             .collect();
     }
-    let toks = tokens(q);
+    let toks = fast_tokens(q);
     if toks.is_empty() {
         return Vec::new();
     }
@@ -953,6 +1331,40 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fast_tokens_split_and_fold_like_the_shared_tokenizer() {
+        for text in [
+            "",
+            "Всё готово, I'll ship! Ёлка ЁЖ",
+            "dogs' toys, l'a ’x 'quoted' rock'n'roll",
+            "Ǆemal İstanbul STRASSE ß 123abc 15:00 1,5",
+            "эмодзи 👍 и\u{0301}кона — тире… «кавычки» @user_1",
+            "Ünïcödé ÀÉÎ ΣΑΣ Ⅻ ٣",
+        ] {
+            assert_eq!(
+                fast_tokens(text),
+                super::super::words::tokens(text),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn changed_people_get_fresh_matchers() {
+        let mut team = vec![Person {
+            id: 1,
+            first_name: "Лена".into(),
+            last_name: None,
+            username: None,
+        }];
+        assert_eq!(people_in("Лена, глянь", &team).len(), 1);
+        team[0].first_name = "Олег".into();
+        assert!(people_in("Лена, глянь", &team).is_empty());
+        assert_eq!(people_in("Олег, глянь", &team).len(), 1);
+        team[0].id = 2;
+        assert_eq!(people_in("Олег, глянь", &team), vec![(0..8, 2)]);
+    }
 
     fn person(id: i64, first: &str, last: &str, user: &str) -> Person {
         Person {
