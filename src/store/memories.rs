@@ -364,20 +364,24 @@ impl Store {
         chat: ChatId,
         msg: MessageId,
     ) -> Result<Vec<Commitment>> {
-        let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
+        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
                AND origin_id IN (
                  SELECT origin_id FROM memories WHERE kind = 'commitment' AND (
                      (source_chat_id = ?1 AND source_message_id = ?2)
                   OR (version_chat_id = ?1 AND version_message_id = ?2)
                   OR (request_chat_id = ?1 AND request_message_id = ?2)))
-             ORDER BY id"
+             ORDER BY id)",
+            json = json_rows(COMMITMENT_COLS)
         )))
         .bind(chat.0)
         .bind(msg.0)
-        .fetch_all(&self.pool)
+        .fetch_one(&self.pool)
         .await?;
-        rows.iter().map(commitment_from_row).collect()
+        parse_json_rows(&text)?
+            .iter()
+            .map(commitment_from_row)
+            .collect()
     }
 
     /// Current commitments whose origin is this message.
@@ -386,29 +390,37 @@ impl Store {
         chat: ChatId,
         msg: MessageId,
     ) -> Result<Vec<Commitment>> {
-        let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
-               AND source_chat_id = ? AND source_message_id = ? ORDER BY id"
+        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
+               AND source_chat_id = ? AND source_message_id = ? ORDER BY id)",
+            json = json_rows(COMMITMENT_COLS)
         )))
         .bind(chat.0)
         .bind(msg.0)
-        .fetch_all(&self.pool)
+        .fetch_one(&self.pool)
         .await?;
-        rows.iter().map(commitment_from_row).collect()
+        parse_json_rows(&text)?
+            .iter()
+            .map(commitment_from_row)
+            .collect()
     }
 
     /// A person's open commitments, most recently made first.
     pub async fn open_commitments(&self, org: OrgId, owner: UserId) -> Result<Vec<Commitment>> {
-        let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COMMITMENT_COLS} FROM memories
+        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories
              WHERE org_id = ? AND subject_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
-             ORDER BY created_at DESC, id DESC"
+             ORDER BY created_at DESC, id DESC)",
+            json = json_rows(COMMITMENT_COLS)
         )))
         .bind(org.0)
         .bind(owner.0)
-        .fetch_all(&self.pool)
+        .fetch_one(&self.pool)
         .await?;
-        rows.iter().map(commitment_from_row).collect()
+        parse_json_rows(&text)?
+            .iter()
+            .map(commitment_from_row)
+            .collect()
     }
 
     /// A person's commitments for a context read: open ones, and those closed since `since`.
@@ -451,29 +463,37 @@ impl Store {
         org: OrgId,
         due_by: &str,
     ) -> Result<Vec<Commitment>> {
-        let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COMMITMENT_COLS} FROM memories
+        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories
              WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
                AND due_at IS NOT NULL AND substr(due_at, 1, 10) <= ?
-             ORDER BY subject_id, due_at, id"
+             ORDER BY subject_id, due_at, id)",
+            json = json_rows(COMMITMENT_COLS)
         )))
         .bind(org.0)
         .bind(due_by)
-        .fetch_all(&self.pool)
+        .fetch_one(&self.pool)
         .await?;
-        rows.iter().map(commitment_from_row).collect()
+        parse_json_rows(&text)?
+            .iter()
+            .map(commitment_from_row)
+            .collect()
     }
 
     /// Every version of every commitment of the org, oldest first (history, digests, export).
     pub async fn commitment_versions(&self, org: OrgId) -> Result<Vec<Commitment>> {
-        let rows = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COMMITMENT_COLS} FROM memories WHERE org_id = ? AND kind = 'commitment'
-             ORDER BY origin_id, id"
+        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE org_id = ? AND kind = 'commitment'
+             ORDER BY origin_id, id)",
+            json = json_rows(COMMITMENT_COLS)
         )))
         .bind(org.0)
-        .fetch_all(&self.pool)
+        .fetch_one(&self.pool)
         .await?;
-        rows.iter().map(commitment_from_row).collect()
+        parse_json_rows(&text)?
+            .iter()
+            .map(commitment_from_row)
+            .collect()
     }
 
     /// Inserts a memory, or refreshes the current one with the same subject, kind and normalised
