@@ -108,7 +108,7 @@ forget-unknown = There is no such item about you.
 team-header = Team:
 team-line = open { $open }, overdue { $overdue }
 
-reminder-morning = due today ({ promises-count }):
+reminder-morning = due today or overdue ({ promises-count }):
 reminder-day-before = due next working day, { $date } ({ promises-count }):
 button-done = ✅ Done
 button-snooze = ⏰ +1 day

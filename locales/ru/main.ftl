@@ -114,7 +114,7 @@ forget-unknown = Такой записи о вас нет.
 team-header = Команда:
 team-line = открыто { $open }, просрочено { $overdue }
 
-reminder-morning = сегодня срок ({ promises-count }):
+reminder-morning = срок сегодня или уже прошёл ({ promises-count }):
 reminder-day-before = скоро срок — { $date } ({ promises-count }):
 button-done = ✅ Готово
 button-snooze = ⏰ +1 день
