@@ -123,6 +123,12 @@ struct Verb {
 /// optional flag `t` (taking on) or `a` (auxiliary). `ё` is written `е` (tokens fold it).
 const RU_VERBS: &str = "\
 сделать сделаю|зделаю сделай сделал сделаешь
+сшить сошью сшей сшил сошьешь
+пошить пошью пошей пошил пошьешь
+подшить подошью подшей подшил подошьешь
+переплести переплету переплети переплел переплетешь
+нарезать нарежу нарежь нарезал нарежешь
+вырезать вырежу вырежь вырезал вырежешь
 доделать доделаю доделай доделал доделаешь
 переделать переделаю переделай переделал переделаешь
 подготовить подготовлю подготовь подготовил подготовишь
@@ -1352,7 +1358,27 @@ fn is_moved(m: &Msg) -> Option<usize> {
                     && (i + 2..(i + 5).min(m.n()))
                         .any(|k| m.has_f(k, DATE) || is_number(m.w(k)) && m.w(k - 1) == "к")
             }
-            "push" | "pushed" | "move" | "moved" | "moving" => {
+            // "rough cut is gonna be thursday sorry", "отчёт будет в четверг, извините": a new
+            // date for the thing, with an apology marking it as a change.
+            "be" | "будет" | "будут" => {
+                let future = w != "be"
+                    || i > 0 && matches!(m.w(i - 1), "gonna" | "will" | "ll" | "now")
+                    || i > 1 && m.w(i - 2) == "going" && m.w(i - 1) == "to";
+                let date_at = |k: usize| m.has_f(k, DATE | MONTH) && !m.has_f(k, PREP);
+                let dated = date_at(i + 1)
+                    || matches!(
+                        next,
+                        "в" | "во" | "on" | "к" | "ко" | "by" | "next" | "this"
+                    ) && date_at(i + 2);
+                let sorry = m.toks.iter().any(|t| {
+                    matches!(
+                        t.norm.as_str(),
+                        "sorry" | "sry" | "apologies" | "извините" | "простите" | "сорри" | "сори"
+                    )
+                });
+                future && dated && sorry && !(i > 0 && m.has_f(i - 1, NEG))
+            }
+            "push" | "pushed" | "move" | "moved" | "moves" | "moving" => {
                 matches!(
                     next,
                     "it" | "this" | "that" | "them" | "back" | "to" | "the"
@@ -1671,6 +1697,16 @@ fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                 }
                 v += 1;
             }
+            // "gonna pour tomorrow, bring umbrellas": the weather, not anyone's work.
+            // "I'll pour the slab" is work: "pour" is weather only without an object.
+            let bare = v + 1 >= m.n() || m.has_f(v + 1, DATE) || m.clause_start(v + 1);
+            if matches!(m.w(v), "rain" | "snow" | "drizzle" | "hail" | "sleet")
+                || matches!(m.w(v), "pour" | "storm" | "freeze")
+                    && bare
+                    && !matches!(w, "i'll" | "i’ll" | "ill" | "i")
+            {
+                continue;
+            }
             return Some((i, v));
         }
     }
@@ -1899,9 +1935,17 @@ fn leading_agreement(m: &Msg) -> usize {
     // "давай, к четвергу" agrees; "давай сделаем" proposes.
     let lets = |k: usize| matches!(m.w(k), "давай" | "давайте") && m.clause_start(k + 1);
     while k < m.n() && (m.has_f(k, AGREE) || lets(k) || (k > 0 && m.has_f(k, FILL))) && !m.is_q(k) {
+        // "sure thing": a multi-word agreement may open with a one-word one.
+        if let Some(end) = multi_agreement(m, k) {
+            return leading_agreement_after(m, end);
+        }
         k += 1;
     }
-    // Multi-word agreements.
+    multi_agreement(m, k).map_or(k, |end| leading_agreement_after(m, end))
+}
+
+/// A multi-word agreement starting at token `k`: the index just past it.
+fn multi_agreement(m: &Msg, k: usize) -> Option<usize> {
     for seq in [
         &["без", "проблем"][..],
         &["не", "вопрос"],
@@ -1920,20 +1964,32 @@ fn leading_agreement(m: &Msg) -> usize {
         &["please", "do"],
         &["sounds", "great"],
         &["sounds", "perfect"],
+        &["you", "got", "it"],
+        &["сделаем"],
     ] {
         let fits = seq.iter().enumerate().all(|(j, s)| m.w(k + j) == *s);
-        if fits {
-            return leading_agreement_after(m, k + seq.len());
+        // "сделаем" alone agrees; "сделаем макет к пятнице" promises.
+        if fits && (seq != ["сделаем"] || k + 1 >= m.n()) {
+            return Some(k + seq.len());
         }
+    }
+    None
+}
+
+/// Past an agreement: more agreement, fillers and a familiar address ("will do boss").
+fn leading_agreement_after(m: &Msg, mut k: usize) -> usize {
+    while k < m.n() && (m.has_f(k, AGREE | FILL) || is_vocative(m.w(k))) {
+        k += 1;
     }
     k
 }
 
-fn leading_agreement_after(m: &Msg, mut k: usize) -> usize {
-    while k < m.n() && m.has_f(k, AGREE | FILL) {
-        k += 1;
-    }
-    k
+/// Familiar forms of address that name no one in particular.
+fn is_vocative(w: &str) -> bool {
+    matches!(
+        w,
+        "boss" | "chief" | "mate" | "buddy" | "bro" | "sir" | "шеф" | "босс" | "бро" | "начальник"
+    )
 }
 
 /// Do tokens `from..` say nothing but a date, fillers and pronouns?
@@ -2601,7 +2657,8 @@ fn en_work_past(m: &Msg, i: usize) -> bool {
                 | "finally"
                 | "also"
         );
-    if !opens || w.len() < 5 {
+    let thing_done = !opens && object_then_participle(m, i);
+    if !(opens || thing_done) || w.len() < 5 {
         return false;
     }
     let mut bases = vec![stemless.to_string(), format!("{stemless}e")];
@@ -2613,9 +2670,77 @@ fn en_work_past(m: &Msg, i: usize) -> bool {
         bases.push(chars[..chars.len() - 1].iter().collect());
     }
     let classes = word_classes();
+    let work = |b: &str| classes.get(b).is_some_and(|f| f & EN_VERB != 0);
+    let craft = |b: &str| {
+        work(b)
+            || matches!(
+                b,
+                "return"
+                    | "calibrate"
+                    | "service"
+                    | "restock"
+                    | "refund"
+                    | "swap"
+                    | "measure"
+                    | "mount"
+                    | "tune"
+                    | "polish"
+                    | "sand"
+                    | "glaze"
+                    | "laminate"
+                    | "bind"
+                    | "trim"
+                    | "weld"
+                    | "seal"
+                    | "wire"
+                    | "tile"
+                    | "scan"
+                    | "clean"
+                    | "fit"
+                    | "bake"
+                    | "stitch"
+                    | "tidy"
+            )
+    };
     bases
         .iter()
-        .any(|b| classes.get(b.as_str()).is_some_and(|f| f & EN_VERB != 0))
+        .any(|b| work(b) || thing_done && (craft(b) || b.strip_prefix("re").is_some_and(craft)))
+}
+
+/// "furnace recalibrated, temps look good", "lenses returned": a thing (one or two words, not
+/// a person) and the participle of the work done on it, closing its clause.
+fn object_then_participle(m: &Msg, i: usize) -> bool {
+    if !(1..=3).contains(&i) || m.clause_start(i) || !(i + 1 >= m.n() || m.clause_start(i + 1)) {
+        return false;
+    }
+    (0..i).all(|k| {
+        let w = m.w(k);
+        (k == 0 || !m.clause_start(k))
+            && (w == "the" || !m.has_f(k, STOP | PRON | SUBJ | DATE | AGREE | GREET | NEG))
+            && !matches!(
+                w,
+                "client"
+                    | "customer"
+                    | "supplier"
+                    | "vendor"
+                    | "boss"
+                    | "manager"
+                    | "guy"
+                    | "courier"
+                    | "driver"
+                    | "landlord"
+                    | "someone"
+                    | "somebody"
+                    | "everyone"
+                    | "team"
+                    | "he"
+                    | "she"
+                    | "they"
+                    | "mum"
+                    | "mom"
+                    | "dad"
+            )
+    })
 }
 
 /// A completion report in a sentence of its own, beside a promise in another sentence: the
@@ -2991,7 +3116,8 @@ fn without_address(m: &Msg, names: &NameIndex) -> Option<String> {
                 .iter()
                 .any(|(s, _)| s.start <= t.span.start && t.span.end <= s.end)
                 || patronymic(i)
-                || capital(i) && patronymic(i + 1)
+                // "Виктор Палыч", but not "Хорошо, Палыч".
+                || capital(i) && patronymic(i + 1) && !m.has_f(i, AGREE | FILL | GREET | STOP)
         })
         .collect();
     if !address.contains(&true) || address.iter().all(|&a| a) {

@@ -398,7 +398,14 @@ fn surname_matches(tok: &str, surname: &str) -> bool {
 
 /// Is the normalised word a patronymic ("Викторовна", "Сергеевич")?
 pub fn is_patronymic_word(tok: &str) -> bool {
-    is_patronymic(tok)
+    is_patronymic(tok) || is_colloquial_patronymic(tok)
+}
+
+/// Spoken patronymics used alone as a familiar address: "Палыч", "Саныч", "Михалыч".
+fn is_colloquial_patronymic(tok: &str) -> bool {
+    ["ыч", "ыча", "ычу", "ычем"]
+        .iter()
+        .any(|s| tok.ends_with(s) && tok.chars().count() >= s.chars().count() + 3)
 }
 
 fn is_patronymic(tok: &str) -> bool {
