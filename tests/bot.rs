@@ -453,3 +453,40 @@ async fn a_promise_with_an_at_mention_keeps_the_username_out_of_its_text() {
         }
     }
 }
+
+#[tokio::test]
+async fn the_director_sets_roles_by_username_and_a_member_cannot() {
+    let t = spawn_app().await;
+    let group = supergroup_chat(-1009100, "Цех");
+    t.admin_links(&group).await;
+    let mut lena = user(3, "Елена");
+    lena["username"] = serde_json::json!("lena");
+    t.group(&group, &lena, 2, "всем привет").await;
+
+    // A member may not hand out roles.
+    t.private(&lena, 10, "/role @lena director").await;
+    let member = t
+        .store
+        .member(t.app.default_org, UserId(3))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(member.role, Role::Member);
+
+    // The director may, with a position; an unknown person is named back.
+    let admin = user(ADMIN, "Анна");
+    t.private(&admin, 11, "/role @lena lead Начальник отдела продаж")
+        .await;
+    let member = t
+        .store
+        .member(t.app.default_org, UserId(3))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(member.role, Role::Lead);
+    assert_eq!(member.position.as_deref(), Some("Начальник отдела продаж"));
+    t.private(&admin, 12, "/role @nobody member").await;
+    let last = t.sent_to(ADMIN).last().cloned().unwrap();
+    assert!(last.text.contains("nobody"), "{}", last.text);
+    assert_eq!(last.reply_to, Some(12));
+}

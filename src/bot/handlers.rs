@@ -260,7 +260,12 @@ async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<
         Ok(id) => Some(Uid(id)),
         Err(_) => app.store.user_by_username(org.id, who).await?,
     };
-    let Some(target) = target else {
+    // Only someone kept has seen (wrote in a linked chat or started the bot) can get a role.
+    let known = match target {
+        Some(t) => app.store.user(t).await?.map(|_| t),
+        None => None,
+    };
+    let Some(target) = known else {
         return Ok(Reply {
             text: app.i18n.t(
                 lang,
@@ -270,16 +275,6 @@ async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<
             buttons: vec![],
         });
     };
-    if app.store.user(target).await?.is_none() {
-        return Ok(Reply {
-            text: app.i18n.t(
-                lang,
-                "person-unknown",
-                &[("name", crate::answer::format::esc(who).into())],
-            ),
-            buttons: vec![],
-        });
-    }
     app.store
         .set_member(
             org.id,
