@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use chrono::{DateTime, Duration, Utc};
 
 use crate::domain::{
-    Author, ChatId, CommitmentState, Confidence, Due, MemoryKind, MessageId, OrgId, Role, UserId,
+    Author, ChatId, CommitmentState, Confidence, Due, MemoryKind, MessageId, Role, UserId,
     Visibility,
 };
 use crate::extract::commitments::{self, Finding, MessageInput};
@@ -351,23 +351,15 @@ impl Ingest<'_> {
                 .map(|(_, id)| UserId(id))
                 .filter(|id| *id != m.from)
                 .collect();
-            let mut others = Vec::new();
-            for p in self
-                .people
-                .iter()
-                .filter(|p| p.profile.id != m.from)
-                .filter(|p| named.is_empty() || named.contains(&p.profile.id))
-            {
-                for c in self
-                    .store
-                    .open_commitments(self.org.id, p.profile.id)
-                    .await?
-                {
-                    if self.may_change(m.from, &c) {
-                        others.push(c);
-                    }
-                }
-            }
+            let others: Vec<Commitment> = self
+                .store
+                .open_commitments_in_org(self.org.id)
+                .await?
+                .into_iter()
+                .filter(|c| c.owner != m.from)
+                .filter(|c| named.is_empty() || named.contains(&c.owner))
+                .filter(|c| self.may_change(m.from, c))
+                .collect();
             if let Some(c) = best_match_exact(&others, words) {
                 return Ok(Some(c));
             }
@@ -747,9 +739,4 @@ pub enum ButtonOutcome {
     AlreadyClosed(Commitment),
     NotYours,
     Unknown,
-}
-
-/// Members of the org ready for ingest (roles and names).
-pub async fn people(store: &Store, org: OrgId) -> Result<Vec<Person>, IngestError> {
-    Ok(store.people(org).await?)
 }

@@ -141,3 +141,71 @@ async fn memories_deduplicate_but_never_merge_different_numbers() {
         row.evidence
     );
 }
+
+#[tokio::test]
+async fn urgent_tasks_show_among_priorities_and_normal_ones_do_not() {
+    use std::sync::Arc;
+    let store = Store::in_memory().await.unwrap();
+    let clock: kept::clock::SharedClock = Arc::new(kept::clock::DrivenClock::new(t0()));
+    let app = kept::app::App::new(store, clock, kept::config::Settings::default())
+        .await
+        .unwrap();
+    let org = app.default_org;
+    app.store
+        .upsert_user(UserId(2), "Дмитрий", None, None, None, t0())
+        .await
+        .unwrap();
+    app.store
+        .set_member(org, UserId(2), kept::domain::Role::Member, None, None, t0())
+        .await
+        .unwrap();
+    app.store
+        .insert_task(org, UserId(2), "починить пресс", "urgent", None, t0())
+        .await
+        .unwrap();
+    app.store
+        .insert_task(org, UserId(2), "разобрать почту", "normal", None, t0())
+        .await
+        .unwrap();
+    let tasks = app.store.open_tasks(org, UserId(2)).await.unwrap();
+    assert_eq!(tasks.len(), 2);
+    assert_eq!(tasks[0].priority, "urgent", "most urgent first");
+    let o = app.store.org(org).await.unwrap();
+    let a = kept::answer::Answerer::new(&app, &o, UserId(2), false, Lang::Ru)
+        .await
+        .unwrap();
+    let reply = a.question("какие у меня приоритеты?").await.unwrap();
+    assert!(reply.text.contains("починить пресс"), "{}", reply.text);
+    assert!(!reply.text.contains("разобрать почту"), "{}", reply.text);
+}
+
+#[tokio::test]
+async fn an_org_schedule_override_replaces_the_default_times() {
+    let (s, org) = store().await;
+    let overrides = serde_json::json!({"cron": {
+        "reminders_morning": "0 8 * * 1-5", "reminders_day_before": "0 16 * * 1-5",
+        "reflection": "0 19 * * 1-5", "daily_summary": "30 19 * * 1-5",
+        "weekly_digest": "0 18 * * 5"}, "holidays": ["2026-11-24"]});
+    s.set_org_schedule(org, &overrides.to_string())
+        .await
+        .unwrap();
+    let o = s.org(org).await.unwrap();
+    let table = kept::schedule::Timetable::new(&o, &kept::config::ScheduleSettings::default(), &[])
+        .unwrap();
+    // Monday 2026-11-23 from midnight to Tuesday night (Moscow): morning runs at 08:00, and the
+    // holiday Tuesday has none.
+    let from = DateTime::parse_from_rfc3339("2026-11-23T00:00:00+03:00")
+        .unwrap()
+        .with_timezone(&Utc);
+    let runs = table.runs_between(from, from + Duration::hours(48));
+    let mornings: Vec<_> = runs
+        .iter()
+        .filter(|(_, j)| *j == kept::domain::JobKind::RemindersMorning)
+        .map(|(t, _)| {
+            t.with_timezone(&chrono_tz::Europe::Moscow)
+                .format("%d %H:%M")
+                .to_string()
+        })
+        .collect();
+    assert_eq!(mornings, ["23 08:00"]);
+}

@@ -344,12 +344,12 @@ impl<'a> Answerer<'a> {
         let today = self.now.with_timezone(&self.org.timezone).date_naive();
         let mut text = String::new();
         let mut people = 0;
+        let by_owner = self.open_by_owner().await?;
         for p in self.overseen() {
-            let open = self
-                .app
-                .store
-                .open_commitments(self.org.id, p.profile.id)
-                .await?;
+            let open = by_owner
+                .get(&p.profile.id)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
             let late: Vec<_> = open
                 .iter()
                 .filter(|c| c.due.is_some_and(|d| d.date < today))
@@ -628,6 +628,17 @@ impl<'a> Answerer<'a> {
         })))
     }
 
+    /// Everyone's open commitments in one read, by owner.
+    async fn open_by_owner(
+        &self,
+    ) -> Result<std::collections::HashMap<UserId, Vec<Commitment>>, AnswerError> {
+        let mut by: std::collections::HashMap<UserId, Vec<Commitment>> = Default::default();
+        for c in self.app.store.open_commitments_in_org(self.org.id).await? {
+            by.entry(c.owner).or_default().push(c);
+        }
+        Ok(by)
+    }
+
     /// `/team`: per person open and overdue counts (directors and leads).
     pub async fn team(&self) -> Result<Reply, AnswerError> {
         if self.viewer.role == Role::Member {
@@ -635,12 +646,12 @@ impl<'a> Answerer<'a> {
         }
         let today = self.now.with_timezone(&self.org.timezone).date_naive();
         let mut text = self.s("team-header");
+        let by_owner = self.open_by_owner().await?;
         for p in self.overseen() {
-            let open = self
-                .app
-                .store
-                .open_commitments(self.org.id, p.profile.id)
-                .await?;
+            let open = by_owner
+                .get(&p.profile.id)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
             let late = open
                 .iter()
                 .filter(|c| c.due.is_some_and(|d| d.date < today))

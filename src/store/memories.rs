@@ -289,17 +289,6 @@ impl Store {
         commitment_from_row(&row)
     }
 
-    pub async fn commitment(&self, id: MemoryId) -> Result<Commitment> {
-        let r = sqlx::query(AssertSqlSafe(format!(
-            "SELECT {COMMITMENT_COLS} FROM memories WHERE id = ? AND kind = 'commitment'"
-        )))
-        .bind(id.0)
-        .fetch_optional(&self.pool)
-        .await?
-        .ok_or_else(|| StoreError::NotFound(format!("commitment {id}")))?;
-        commitment_from_row(&r)
-    }
-
     /// The current version of the commitment that started at `origin`.
     pub async fn current_commitment(&self, origin: MemoryId) -> Result<Option<Commitment>> {
         let r = sqlx::query(AssertSqlSafe(format!(
@@ -415,6 +404,24 @@ impl Store {
         )))
         .bind(org.0)
         .bind(owner.0)
+        .fetch_one(&self.pool)
+        .await?;
+        parse_json_rows(&text)?
+            .iter()
+            .map(commitment_from_row)
+            .collect()
+    }
+
+    /// Every open commitment of the org, most recently made first: one read instead of one per
+    /// person (updates by managers, team overviews).
+    pub async fn open_commitments_in_org(&self, org: OrgId) -> Result<Vec<Commitment>> {
+        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories
+             WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
+             ORDER BY created_at DESC, id DESC)",
+            json = json_rows(COMMITMENT_COLS)
+        )))
+        .bind(org.0)
         .fetch_one(&self.pool)
         .await?;
         parse_json_rows(&text)?

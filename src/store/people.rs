@@ -321,16 +321,4 @@ impl Store {
         .await?;
         Ok(ids.into_iter().map(UserId).collect())
     }
-
-    /// The org's directors (digest recipients), earliest first.
-    pub async fn directors(&self, org: OrgId) -> Result<Vec<UserId>> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT user_id FROM members WHERE org_id = ? AND role = 'director' AND active = 1
-             ORDER BY joined_at, rowid",
-        )
-        .bind(org.0)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(ids.into_iter().map(UserId).collect())
-    }
 }

@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
-use super::{Result, Store, from_ts, ts};
+use super::{Result, Store, ts};
 use crate::domain::{ChatId, JobKind, OrgId, UserId};
 
 /// A message the bot decided to send, waiting or done.
@@ -267,16 +267,6 @@ impl Store {
                 })
             })
             .collect()
-    }
-
-    /// When the last job of this kind ran for the org (the scheduler resumes from there).
-    pub async fn last_run_at(&self, org: OrgId) -> Result<Option<DateTime<Utc>>> {
-        let t: Option<i64> =
-            sqlx::query_scalar("SELECT max(scheduled_at) FROM job_runs WHERE org_id = ?")
-                .bind(org.0)
-                .fetch_one(&self.pool)
-                .await?;
-        t.map(from_ts).transpose()
     }
 }
 
