@@ -1,10 +1,10 @@
-//! Messages per second through `Ingest::message` (rules + SQLite writes), after
-//! `Store::store_message`, in a 10-person org; and the rules alone.
+//! Messages per second through `Ingest::messages` (rules + SQLite writes: each message stored
+//! and read, its commitments written) in a 10-person org; and the rules alone.
 //!
 //! `cargo bench --bench ingest -- --warm-up-time 1 --measurement-time 3`
 //!
-//! Each message is handled as the bot handles it: stored, then read by the rules, each write
-//! its own transaction. The stream is rounds of ten messages: two promises (ru, en), one move,
+//! Batches of 500 messages to a transaction (what `Ingest::messages` does with a burst), and one
+//! message to a transaction (what the live bot does with each update). The stream is rounds of ten messages: two promises (ru, en), one move,
 //! two "done", five chatter lines; every round a different person promises.
 
 mod common;
@@ -12,13 +12,12 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use chrono::{DateTime, Utc};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kept::domain::{MessageId, UserId};
 use kept::extract::commitments::{self, MessageInput};
 use kept::extract::names;
 use kept::ingest::{self, Effect, Incoming, Ingest};
-use kept::store::{NewMessage, Org, Person, Store};
+use kept::store::{Org, Person, Store, Stored};
 
 const PEOPLE: i64 = 10;
 /// Messages per measured batch.
@@ -115,8 +114,9 @@ impl Fixture {
         }
     }
 
-    /// Stores and ingests the next `n` messages; returns the effects by kind.
-    async fn run(&mut self, n: u64) -> [usize; 4] {
+    /// Stores and ingests the next `n` messages, `per` to a transaction; returns the effects
+    /// by kind.
+    async fn run(&mut self, n: u64, per: u64) -> [usize; 4] {
         let ing = Ingest {
             store: &self.store,
             org: &self.org,
@@ -124,42 +124,36 @@ impl Fixture {
             names: &self.names,
         };
         let mut counts = [0; 4];
-        for _ in 0..n {
-            let k = self.next;
-            self.next += 1;
-            let (from, text) = &self.msgs[k as usize % self.msgs.len()];
-            let date: DateTime<Utc> = common::start() + chrono::Duration::seconds(20 * k);
-            self.store
-                .store_message(&NewMessage {
-                    org_id: self.org.id,
-                    chat_id: common::CHAT,
-                    message_id: MessageId(k + 1),
-                    user_id: Some(*from),
-                    date,
-                    text,
-                    reply_to: None,
+        let mut left = n;
+        while left > 0 {
+            let take = per.min(left);
+            left -= take;
+            let first = self.next;
+            self.next += take as i64;
+            let batch: Vec<Incoming> = (first..self.next)
+                .map(|k| {
+                    let (from, text) = &self.msgs[k as usize % self.msgs.len()];
+                    Incoming {
+                        chat: common::CHAT,
+                        message: MessageId(k + 1),
+                        from: *from,
+                        date: common::start() + chrono::Duration::seconds(20 * k),
+                        text,
+                        reply_to: None,
+                        mentions: &[],
+                    }
                 })
-                .await
-                .unwrap();
-            let effects = ing
-                .message(&Incoming {
-                    chat: common::CHAT,
-                    message: MessageId(k + 1),
-                    from: *from,
-                    date,
-                    text,
-                    reply_to: None,
-                    mentions: &[],
-                })
-                .await
-                .unwrap();
-            for e in effects {
-                counts[match e {
-                    Effect::Created(_) => 0,
-                    Effect::Moved(_) => 1,
-                    Effect::Done(_) => 2,
-                    Effect::Cancelled(_) => 3,
-                }] += 1;
+                .collect();
+            for outcome in ing.messages(&batch).await.unwrap() {
+                assert_eq!(outcome.stored, Stored::New);
+                for e in outcome.effects {
+                    counts[match e {
+                        Effect::Created(_) => 0,
+                        Effect::Moved(_) => 1,
+                        Effect::Done(_) => 2,
+                        Effect::Cancelled(_) => 3,
+                    }] += 1;
+                }
             }
         }
         counts
@@ -171,7 +165,7 @@ fn bench(c: &mut Criterion) {
 
     // What the stream does, once.
     let mut check = rt.block_on(Fixture::new(false));
-    let counts = rt.block_on(check.run(BATCH));
+    let counts = rt.block_on(check.run(BATCH, BATCH));
     println!(
         "ingest: {BATCH} messages -> created {}, moved {}, done {}, cancelled {}",
         counts[0], counts[1], counts[2], counts[3]
@@ -204,14 +198,20 @@ fn bench(c: &mut Criterion) {
         })
     });
 
-    for (name, file) in [("file_wal", true), ("in_memory", false)] {
+    // One transaction per `per` messages: a batch (import, a burst of updates) and the live
+    // bot's one message at a time.
+    for (name, file, per) in [
+        ("file_wal_batch_500", true, BATCH),
+        ("in_memory_batch_500", false, BATCH),
+        ("file_wal_one_by_one", true, 1),
+    ] {
         let mut fx = rt.block_on(Fixture::new(file));
         g.bench_function(name, |b| {
             b.iter_custom(|iters| {
                 let mut total = Duration::ZERO;
                 for _ in 0..iters {
                     let t = Instant::now();
-                    black_box(rt.block_on(fx.run(BATCH)));
+                    black_box(rt.block_on(fx.run(BATCH, per)));
                     total += t.elapsed();
                 }
                 total

@@ -1,18 +1,19 @@
 //! The single write path from a message to memory: commitments made, accepted, moved, done and
 //! cancelled. The live bot, `kept replay` and tests all come through here.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Duration, Utc};
 
 use crate::domain::{
-    Author, ChatId, CommitmentState, Confidence, Due, MemoryKind, MessageId, Role, UserId,
-    Visibility,
+    Author, ChatId, CommitmentState, Confidence, Due, MemoryId, MemoryKind, MessageId, OrgId, Role,
+    UserId, Visibility,
 };
 use crate::extract::commitments::{self, Finding, MessageInput};
 use crate::extract::names;
 use crate::store::{
-    Commitment, CommitmentChange, NewCommitment, NewMemory, Org, Person, Store, StoreError,
+    Batch, Commitment, CommitmentChange, NewCommitment, NewMemory, NewMessage, Org, Person, Store,
+    StoreError, Stored, StoredMessage,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -150,55 +151,122 @@ impl Ingest<'_> {
             || self.manages(speaker, c.owner)
     }
 
-    pub async fn message(&self, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
+    /// Stores a message of a linked group and writes what it says: [`Ingest::messages`] with one.
+    pub async fn message(&self, m: &Incoming<'_>) -> Result<Outcome, IngestError> {
+        let mut out = self.messages(std::slice::from_ref(m)).await?;
+        Ok(out.pop().unwrap_or(Outcome {
+            stored: Stored::Duplicate,
+            effects: Vec::new(),
+        }))
+    }
+
+    /// Stores messages of the org's linked groups, in order, and writes what they say about
+    /// commitments, all in one transaction: either every message and its effects are kept or
+    /// none. A message already stored (a redelivered update) is skipped, effects and all.
+    pub async fn messages(&self, batch: &[Incoming<'_>]) -> Result<Vec<Outcome>, IngestError> {
+        let mut l = Ledger::new(self.store.begin_batch().await?, self.org.id);
+        let keys: Vec<(ChatId, MessageId)> = batch.iter().map(|m| (m.chat, m.message)).collect();
+        let mut known = l.batch.known_messages(&keys).await?;
+        l.latest = batch.iter().map(|m| m.date).max();
+        let mut out = Vec::with_capacity(batch.len());
+        for m in batch {
+            if !known.insert((m.chat, m.message)) {
+                out.push(Outcome {
+                    stored: Stored::Duplicate,
+                    effects: Vec::new(),
+                });
+                continue;
+            }
+            l.add_message(NewMessage {
+                org_id: self.org.id,
+                chat_id: m.chat,
+                message_id: m.message,
+                user_id: Some(m.from),
+                date: m.date,
+                text: m.text,
+                reply_to: m.reply_to,
+            });
+            let effects = self.read(&mut l, m).await?;
+            out.push(Outcome {
+                stored: Stored::New,
+                effects,
+            });
+        }
+        l.batch.commit().await?;
+        Ok(out)
+    }
+
+    /// What one message says, read against (and written into) the ledger.
+    async fn read(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
         let findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
-        if findings.is_empty()
-            && let Some(decided) = crate::extract::decisions::decision(m.text)
+        // "решили перейти на Postgres" states a decision; it does not report work done.
+        let decided = crate::extract::decisions::decision(m.text);
+        let findings: Vec<Finding> = if decided.is_some() {
+            findings
+                .into_iter()
+                .filter(|f| !matches!(f, Finding::Done { .. }))
+                .collect()
+        } else {
+            findings
+        };
+        // A later message may answer this one ("ок", "могу в четверг"): keep what it said.
+        if findings
+            .iter()
+            .any(|f| matches!(f, Finding::Request { .. } | Finding::Offer { .. }))
         {
-            self.store
-                .upsert_memory(&NewMemory {
-                    org_id: self.org.id,
-                    subject: m.from,
-                    kind: MemoryKind::Context,
-                    content: &decided,
-                    confidence: Confidence::RULES,
-                    author: Author::Rules,
-                    visibility: Visibility::Team,
-                    evidence: &evidence(m.chat, m.message),
-                    source_chat: Some(m.chat),
-                    source_message: Some(m.message),
-                    at: m.date,
-                })
-                .await?;
+            l.analyses.insert((m.chat, m.message), findings.clone());
+        }
+        if findings.is_empty()
+            && let Some(decided) = decided
+        {
+            l.batch.upsert_memory(&NewMemory {
+                org_id: self.org.id,
+                subject: m.from,
+                kind: MemoryKind::Context,
+                content: &decided,
+                confidence: Confidence::RULES,
+                author: Author::Rules,
+                visibility: Visibility::Team,
+                evidence: &evidence(m.chat, m.message),
+                source_chat: Some(m.chat),
+                source_message: Some(m.message),
+                at: m.date,
+            });
         }
         let mut effects = Vec::new();
         for f in findings {
-            if let Some(e) = self.apply(m, f).await? {
+            if let Some(e) = self.apply(l, m, f).await? {
                 effects.push(e);
             }
         }
         Ok(effects)
     }
 
-    async fn apply(&self, m: &Incoming<'_>, f: Finding) -> Result<Option<Effect>, IngestError> {
+    async fn apply(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        f: Finding,
+    ) -> Result<Option<Effect>, IngestError> {
         match f {
-            Finding::Made { content, due } => self.made(m, &content, due).await,
-            Finding::Accept { due } => self.accept(m, due).await,
+            Finding::Made { content, due } => self.made(l, m, &content, due).await,
+            Finding::Accept { due } => self.accept_request(l, m, due, false).await,
             Finding::Moved { due, words } => {
                 let Some(due) = due else { return Ok(None) };
-                let Some(c) = self.target(m, &words, true).await? else {
+                let Some(c) = self.target(l, m, &words, true).await? else {
                     return Ok(None);
                 };
                 if c.due == Some(due) {
                     return Ok(None);
                 }
-                self.move_to(m, &c, Some(due)).await
+                self.move_to(l, m, &c, Some(due)).await
             }
             Finding::Done { words } => {
-                let Some(c) = self.target(m, &words, false).await? else {
+                let Some(c) = self.target(l, m, &words, false).await? else {
                     return Ok(None);
                 };
                 self.change(
+                    l,
                     m,
                     &c,
                     CommitmentChange {
@@ -210,10 +278,11 @@ impl Ingest<'_> {
                 .await
             }
             Finding::Cancelled { words } => {
-                let Some(c) = self.target(m, &words, true).await? else {
+                let Some(c) = self.target(l, m, &words, true).await? else {
                     return Ok(None);
                 };
                 self.change(
+                    l,
                     m,
                     &c,
                     CommitmentChange {
@@ -229,7 +298,7 @@ impl Ingest<'_> {
                 addressee,
                 content,
                 due: Some(due),
-            } => self.restated_request(m, addressee, &content, due).await,
+            } => self.restated_request(l, m, addressee, &content, due).await,
             // Requests and offers become commitments only when accepted (see `accept`).
             Finding::Request { .. } | Finding::Offer { .. } => Ok(None),
         }
@@ -240,6 +309,7 @@ impl Ingest<'_> {
     /// asking for a second one.
     async fn restated_request(
         &self,
+        l: &mut Ledger,
         m: &Incoming<'_>,
         addressee: Option<i64>,
         content: &str,
@@ -249,8 +319,7 @@ impl Ingest<'_> {
         let mut cands: Vec<Commitment> = Vec::new();
         if let Some(r) = m.reply_to {
             cands.extend(
-                self.store
-                    .commitments_of_message(m.chat, r)
+                l.of_message(m.chat, r)
                     .await?
                     .into_iter()
                     .filter(|c| c.state == CommitmentState::Open && c.owner != m.from)
@@ -269,7 +338,7 @@ impl Ingest<'_> {
                 Some(owner) if owner != m.from => {
                     // Naming the owner is not enough: the request must be mostly about that
                     // promise ("the dawson quote sooner"), not share one proper noun with it.
-                    let open = self.store.open_commitments(self.org.id, owner).await?;
+                    let open = l.open_of(owner).await?;
                     best_match_exact(&open, &words).filter(|c| {
                         let theirs = commitments::significant_stems(&c.content);
                         let n = words
@@ -286,12 +355,13 @@ impl Ingest<'_> {
         if c.due == Some(due) || !self.may_change(m.from, &c) {
             return Ok(None);
         }
-        self.move_to(m, &c, Some(due)).await
+        self.move_to(l, m, &c, Some(due)).await
     }
 
     /// A new version of `c` with another due date.
     async fn move_to(
         &self,
+        l: &mut Ledger,
         m: &Incoming<'_>,
         c: &Commitment,
         due: Option<Due>,
@@ -300,11 +370,12 @@ impl Ingest<'_> {
             due: Some(due),
             ..Default::default()
         };
-        self.change(m, c, change, Effect::Moved).await
+        self.change(l, m, c, change, Effect::Moved).await
     }
 
     async fn change(
         &self,
+        l: &mut Ledger,
         m: &Incoming<'_>,
         c: &Commitment,
         mut change: CommitmentChange,
@@ -315,23 +386,20 @@ impl Ingest<'_> {
         }
         change.update = Some((m.chat, m.message));
         change.author = Some(Author::Rules);
-        Ok(self
-            .store
-            .change_commitment(c, &change, m.date)
-            .await?
-            .map(effect))
+        Ok(l.change(c, &change, m.date).await?.map(effect))
     }
 
     /// The open commitment an update refers to: the replied-to message first, then shared words,
     /// then (when the update names nothing) the speaker's most recent open one.
     async fn target(
         &self,
+        l: &mut Ledger,
         m: &Incoming<'_>,
         words: &[String],
         others_allowed: bool,
     ) -> Result<Option<Commitment>, IngestError> {
         if let Some(r) = m.reply_to {
-            let found = self.store.commitments_of_message(m.chat, r).await?;
+            let found = l.of_message(m.chat, r).await?;
             if let Some(c) = found
                 .into_iter()
                 .filter(|c| c.state == CommitmentState::Open && self.may_change(m.from, c))
@@ -340,7 +408,7 @@ impl Ingest<'_> {
                 return Ok(Some(c));
             }
         }
-        let own = self.store.open_commitments(self.org.id, m.from).await?;
+        let own = l.open_of(m.from).await?;
         if let Some(c) = best_match(&own, words) {
             return Ok(Some(c));
         }
@@ -351,14 +419,14 @@ impl Ingest<'_> {
                 .map(|(_, id)| UserId(id))
                 .filter(|id| *id != m.from)
                 .collect();
-            let others: Vec<Commitment> = self
-                .store
-                .open_commitments_in_org(self.org.id)
+            let others: Vec<Commitment> = l
+                .open()
                 .await?
-                .into_iter()
+                .iter()
                 .filter(|c| c.owner != m.from)
                 .filter(|c| named.is_empty() || named.contains(&c.owner))
                 .filter(|c| self.may_change(m.from, c))
+                .cloned()
                 .collect();
             if let Some(c) = best_match_exact(&others, words) {
                 return Ok(Some(c));
@@ -372,6 +440,7 @@ impl Ingest<'_> {
 
     async fn made(
         &self,
+        l: &mut Ledger,
         m: &Incoming<'_>,
         content: &str,
         due: Option<Due>,
@@ -380,13 +449,13 @@ impl Ingest<'_> {
         // nothing of its own right after a request to the speaker ("ок щас гляну").
         let words = commitments::significant_stems(content);
         let only_reply = words.len() > 1;
-        if let Some(e) = self.accept_request(m, due, only_reply).await? {
+        if let Some(e) = self.accept_request(l, m, due, only_reply).await? {
             return Ok(Some(e));
         }
         // A promise that restates an open one confirms (or moves) it instead of duplicating it.
-        let own = self.store.open_commitments(self.org.id, m.from).await?;
+        let own = l.open_of(m.from).await?;
         let replied: Vec<Commitment> = match m.reply_to {
-            Some(r) => self.store.commitments_of_message(m.chat, r).await?,
+            Some(r) => l.of_message(m.chat, r).await?,
             None => Vec::new(),
         };
         let same = replied
@@ -405,16 +474,15 @@ impl Ingest<'_> {
             });
         if let Some(c) = same {
             if due.is_some() && due != c.due {
-                return self.move_to(m, &c, due).await;
+                return self.move_to(l, m, &c, due).await;
             }
             return Ok(None);
         }
         if content.trim().is_empty() {
             return Ok(None);
         }
-        let c = self
-            .store
-            .insert_commitment(&NewCommitment {
+        let c = l
+            .insert(&NewCommitment {
                 org_id: self.org.id,
                 owner: m.from,
                 content,
@@ -433,30 +501,23 @@ impl Ingest<'_> {
         Ok(Some(Effect::Created(c)))
     }
 
-    async fn accept(
-        &self,
-        m: &Incoming<'_>,
-        due: Option<Due>,
-    ) -> Result<Option<Effect>, IngestError> {
-        self.accept_request(m, due, false).await
-    }
-
     /// Finds the request (or offer) this message accepts and turns it into a commitment.
     async fn accept_request(
         &self,
+        l: &mut Ledger,
         m: &Incoming<'_>,
         due: Option<Due>,
         only_reply: bool,
     ) -> Result<Option<Effect>, IngestError> {
         let mut candidates = Vec::new();
         if let Some(r) = m.reply_to
-            && let Some(msg) = self.store.message(m.chat, r).await?
+            && let Some(msg) = l.message(m.chat, r).await?
         {
             candidates.push((msg, true));
         }
         if !only_reply && m.reply_to.is_none() {
             let since = m.date - Duration::hours(ACCEPT_WINDOW_HOURS);
-            for msg in self.store.recent_messages(m.chat, m.date, since, 6).await? {
+            for msg in l.recent(m.chat, m.date, since, 6).await? {
                 if msg.message_id != m.message {
                     candidates.push((msg, false));
                 }
@@ -473,7 +534,11 @@ impl Ingest<'_> {
             }
             // An offer is accepted by a reply, or by the very next message of someone else.
             let just_before = !std::mem::replace(&mut seen_other, true);
-            let found = analyze(&msg.text, msg.date, self.org, author, self.names, &[]);
+            let found = match l.analyses.get(&(msg.chat_id, msg.message_id)) {
+                Some(f) => f.clone(),
+                None if l.fresh.contains(&(msg.chat_id, msg.message_id)) => Vec::new(),
+                None => analyze(&msg.text, msg.date, self.org, author, self.names, &[]),
+            };
             for f in found {
                 let (owner, content, req_due) = match f {
                     Finding::Request {
@@ -490,7 +555,7 @@ impl Ingest<'_> {
                     Finding::Offer { content, due } if replied || just_before => {
                         // "могу в четверг" offers to do what was asked: take the request's words.
                         let content = if content.trim().is_empty() {
-                            self.asked_of(&msg, author).await?.unwrap_or_default()
+                            self.asked_of(l, &msg, author).await?.unwrap_or_default()
                         } else {
                             content
                         };
@@ -501,20 +566,16 @@ impl Ingest<'_> {
                 if content.trim().is_empty() {
                     continue;
                 }
-                let existing = self
-                    .store
-                    .commitments_of_message(m.chat, msg.message_id)
-                    .await?;
+                let existing = l.of_message(m.chat, msg.message_id).await?;
                 if let Some(c) = existing.into_iter().find(|c| c.owner == owner) {
                     // Already accepted: a second "ок, к среде" can only move the date.
                     if due.is_some() && due != c.due && c.state == CommitmentState::Open {
-                        return self.move_to(m, &c, due).await;
+                        return self.move_to(l, m, &c, due).await;
                     }
                     return Ok(None);
                 }
-                let c = self
-                    .store
-                    .insert_commitment(&NewCommitment {
+                let c = l
+                    .insert(&NewCommitment {
                         org_id: self.org.id,
                         owner,
                         content: &content,
@@ -542,13 +603,14 @@ impl Ingest<'_> {
     /// What the request that `msg` answers asked of `author`, if `msg` is a reply to one.
     async fn asked_of(
         &self,
+        l: &mut Ledger,
         msg: &crate::store::StoredMessage,
         author: UserId,
     ) -> Result<Option<String>, IngestError> {
         let Some(r) = msg.reply_to else {
             return Ok(None);
         };
-        let Some(req) = self.store.message(msg.chat_id, r).await? else {
+        let Some(req) = l.message(msg.chat_id, r).await? else {
             return Ok(None);
         };
         let Some(by) = req.user_id else {
@@ -566,9 +628,16 @@ impl Ingest<'_> {
 
     /// An edited message: re-read it and correct what the old text produced.
     pub async fn edit(&self, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
-        let made = self.store.commitments_made_in(m.chat, m.message).await?;
+        let mut l = Ledger::new(self.store.begin_batch().await?, self.org.id);
+        let effects = self.reread(&mut l, m).await?;
+        l.batch.commit().await?;
+        Ok(effects)
+    }
+
+    async fn reread(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
+        let made = l.made_in(m.chat, m.message).await?;
         if made.is_empty() {
-            return self.message(m).await;
+            return self.read(l, m).await;
         }
         let findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
         let mut effects = Vec::new();
@@ -609,7 +678,7 @@ impl Ingest<'_> {
             ch.update = Some((m.chat, m.message));
             ch.author = Some(Author::Rules);
             let moved = ch.due.is_some();
-            if let Some(n) = self.store.change_commitment(&c, &ch, m.date).await? {
+            if let Some(n) = l.change(&c, &ch, m.date).await? {
                 effects.push(if ch.state == Some(CommitmentState::Cancelled) {
                     Effect::Cancelled(n)
                 } else if moved {
@@ -620,6 +689,251 @@ impl Ingest<'_> {
             }
         }
         Ok(effects)
+    }
+}
+
+/// What [`Ingest::messages`] did with one message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub stored: Stored,
+    pub effects: Vec<Effect>,
+}
+
+/// A batch's view of commitments and messages: the database as it stood when the batch began,
+/// overlaid with what the batch itself has written so far (which reaches the database only
+/// when the batch commits). Reads of the whole org's open promises happen once per batch.
+struct Ledger {
+    batch: Batch,
+    org: OrgId,
+    /// The org's open commitments, most recently made first (loaded on first use).
+    open: Option<Vec<Commitment>>,
+    /// Current versions written in this batch, by origin.
+    current: HashMap<MemoryId, Commitment>,
+    /// Messages that made, moved, closed or asked for a commitment in this batch.
+    keys: Vec<((ChatId, MessageId), MemoryId)>,
+    /// This batch's messages, and the stored tail of each chat once loaded.
+    messages: HashMap<ChatId, Vec<StoredMessage>>,
+    tails: HashSet<ChatId>,
+    /// Messages first stored by this batch: nothing in the database refers to them yet.
+    fresh: HashSet<(ChatId, MessageId)>,
+    latest: Option<DateTime<Utc>>,
+    /// Requests and offers read in this batch, by message.
+    analyses: HashMap<(ChatId, MessageId), Vec<Finding>>,
+}
+
+impl Ledger {
+    fn new(batch: Batch, org: OrgId) -> Ledger {
+        Ledger {
+            batch,
+            org,
+            open: None,
+            current: HashMap::new(),
+            keys: Vec::new(),
+            messages: HashMap::new(),
+            tails: HashSet::new(),
+            fresh: HashSet::new(),
+            latest: None,
+            analyses: HashMap::new(),
+        }
+    }
+
+    fn add_message(&mut self, m: NewMessage<'_>) {
+        self.batch.store_message(&m);
+        self.fresh.insert((m.chat_id, m.message_id));
+        self.messages
+            .entry(m.chat_id)
+            .or_default()
+            .push(StoredMessage {
+                chat_id: m.chat_id,
+                message_id: m.message_id,
+                user_id: m.user_id,
+                date: m.date,
+                text: m.text.to_string(),
+                reply_to: m.reply_to,
+                edit_date: None,
+            });
+    }
+
+    async fn open(&mut self) -> Result<&[Commitment], IngestError> {
+        if self.open.is_none() {
+            self.open = Some(self.batch.open_commitments_in_org(self.org).await?);
+        }
+        Ok(self.open.as_deref().unwrap_or_default())
+    }
+
+    /// A person's open commitments, most recently made first.
+    async fn open_of(&mut self, owner: UserId) -> Result<Vec<Commitment>, IngestError> {
+        Ok(self
+            .open()
+            .await?
+            .iter()
+            .filter(|c| c.owner == owner)
+            .cloned()
+            .collect())
+    }
+
+    /// The version of `c` this batch wrote last, if any.
+    fn overlay(&self, c: Commitment) -> Commitment {
+        match self.current.get(&c.origin_id) {
+            Some(n) => n.clone(),
+            None => c,
+        }
+    }
+
+    /// Current commitments a message made, moved, closed or was asked in.
+    async fn of_message(
+        &mut self,
+        chat: ChatId,
+        msg: MessageId,
+    ) -> Result<Vec<Commitment>, IngestError> {
+        let stored = if self.fresh.contains(&(chat, msg)) {
+            Vec::new()
+        } else {
+            self.batch.commitments_of_message(chat, msg).await?
+        };
+        let ours: Vec<MemoryId> = self
+            .keys
+            .iter()
+            .filter(|(key, _)| *key == (chat, msg))
+            .map(|(_, origin)| *origin)
+            .collect();
+        Ok(self.overlaid(stored, &ours))
+    }
+
+    /// Current commitments first made in this message.
+    async fn made_in(
+        &mut self,
+        chat: ChatId,
+        msg: MessageId,
+    ) -> Result<Vec<Commitment>, IngestError> {
+        let stored = if self.fresh.contains(&(chat, msg)) {
+            Vec::new()
+        } else {
+            self.batch.commitments_made_in(chat, msg).await?
+        };
+        let ours: Vec<MemoryId> = self
+            .current
+            .values()
+            .filter(|c| c.source_chat == Some(chat) && c.source_message == Some(msg))
+            .map(|c| c.origin_id)
+            .collect();
+        Ok(self.overlaid(stored, &ours))
+    }
+
+    /// `stored` as this batch left it, plus the batch's own commitments with origins `ours`.
+    fn overlaid(&self, stored: Vec<Commitment>, ours: &[MemoryId]) -> Vec<Commitment> {
+        let mut out: Vec<Commitment> = stored.into_iter().map(|c| self.overlay(c)).collect();
+        for origin in ours {
+            if !out.iter().any(|c| c.origin_id == *origin)
+                && let Some(c) = self.current.get(origin)
+            {
+                out.push(c.clone());
+            }
+        }
+        out.sort_by_key(|c| c.id);
+        out
+    }
+
+    async fn message(
+        &mut self,
+        chat: ChatId,
+        id: MessageId,
+    ) -> Result<Option<StoredMessage>, IngestError> {
+        if let Some(m) = self
+            .messages
+            .get(&chat)
+            .and_then(|ms| ms.iter().find(|m| m.message_id == id))
+        {
+            return Ok(Some(m.clone()));
+        }
+        Ok(self.batch.message(chat, id).await?)
+    }
+
+    /// The latest `limit` messages of a chat dated within `[since, before]`, newest first.
+    async fn recent(
+        &mut self,
+        chat: ChatId,
+        before: DateTime<Utc>,
+        since: DateTime<Utc>,
+        limit: usize,
+    ) -> Result<Vec<StoredMessage>, IngestError> {
+        if self.tails.insert(chat) {
+            // Once per chat and batch: the stored tail that any later message's window can see.
+            let upto = self.latest.unwrap_or(before).max(before);
+            let tail = self
+                .batch
+                .recent_messages(chat, upto, since, limit as i64)
+                .await?;
+            let ms = self.messages.entry(chat).or_default();
+            for t in tail {
+                if !ms.iter().any(|m| m.message_id == t.message_id) {
+                    ms.push(t);
+                }
+            }
+        }
+        // The newest `limit` in the window, kept in order as we go: no copy of the whole chat.
+        let mut best: Vec<&StoredMessage> = Vec::with_capacity(limit + 1);
+        for m in self.messages.get(&chat).into_iter().flatten() {
+            if m.date > before || m.date < since {
+                continue;
+            }
+            let key = (m.date, m.message_id);
+            let at = best
+                .iter()
+                .position(|b| (b.date, b.message_id) < key)
+                .unwrap_or(best.len());
+            if at < limit {
+                best.insert(at, m);
+                best.truncate(limit);
+            }
+        }
+        Ok(best.into_iter().cloned().collect())
+    }
+
+    fn keep_open(&mut self, c: &Commitment) {
+        if let Some(open) = &mut self.open {
+            open.retain(|o| o.origin_id != c.origin_id);
+            if c.state == CommitmentState::Open {
+                open.push(c.clone());
+                open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
+            }
+        }
+    }
+
+    async fn insert(&mut self, n: &NewCommitment<'_>) -> Result<Commitment, IngestError> {
+        let c = self.batch.insert_commitment(n).await?;
+        if let (Some(chat), Some(msg)) = (n.source_chat, n.source_message) {
+            self.keys.push(((chat, msg), c.origin_id));
+        }
+        if let Some(req) = n.request {
+            self.keys.push((req, c.origin_id));
+        }
+        self.current.insert(c.origin_id, c.clone());
+        self.keep_open(&c);
+        Ok(c)
+    }
+
+    /// A new version of `c`; `None` when `c` is no longer the current version.
+    async fn change(
+        &mut self,
+        c: &Commitment,
+        change: &CommitmentChange,
+        at: DateTime<Utc>,
+    ) -> Result<Option<Commitment>, IngestError> {
+        let current = match self.current.get(&c.origin_id) {
+            Some(n) => n.id == c.id,
+            None => !c.archived,
+        };
+        if !current {
+            return Ok(None);
+        }
+        let n = self.batch.change_commitment(c, change, at).await?;
+        if let Some(key) = change.update {
+            self.keys.push((key, n.origin_id));
+        }
+        self.current.insert(n.origin_id, n.clone());
+        self.keep_open(&n);
+        Ok(Some(n))
     }
 }
 

@@ -16,7 +16,7 @@ use crate::app::App;
 use crate::domain::{self, Lang, MessageId as MsgId, Role, UserId as Uid};
 use crate::extract::intent::Intent;
 use crate::ingest::{self, ButtonAction, ButtonOutcome, Incoming, Ingest};
-use crate::store::{NewMessage, Org, Stored};
+use crate::store::{Org, Stored};
 
 /// Who the bot is (from getMe): needed to see when a group message is addressed to it.
 #[derive(Debug, Clone)]
@@ -350,21 +350,6 @@ async fn group(
         return Ok(());
     }
     let reply_to = msg.reply_to_message().map(|r| MsgId(r.id.0 as i64));
-    let stored = app
-        .store
-        .store_message(&NewMessage {
-            org_id: org.id,
-            chat_id: chat,
-            message_id: MsgId(msg.id.0 as i64),
-            user_id: Some(user),
-            date: msg.date,
-            text,
-            reply_to,
-        })
-        .await?;
-    if stored == Stored::Duplicate {
-        return Ok(());
-    }
     let people = app.store.people(org.id).await?;
     let names = ingest::extract_people(&people);
     let ments = mentions(msg);
@@ -374,7 +359,7 @@ async fn group(
         people: &people,
         names: &names,
     };
-    let effects = ing
+    let outcome = ing
         .message(&Incoming {
             chat,
             message: MsgId(msg.id.0 as i64),
@@ -385,6 +370,10 @@ async fn group(
             mentions: &ments,
         })
         .await?;
+    if outcome.stored == Stored::Duplicate {
+        return Ok(());
+    }
+    let effects = outcome.effects;
     if !effects.is_empty() {
         tracing::debug!(n = effects.len(), "commitment changes");
         if app.settings.telegram.acknowledge_with_reaction

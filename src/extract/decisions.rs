@@ -48,6 +48,20 @@ pub fn decision(text: &str) -> Option<String> {
     let rest = source.get(at + marker.len()..)?.trim_matches(|c: char| {
         c.is_whitespace() || c == ',' || c == ':' || c == '—' || c == '-' || c == '.'
     });
+    // "решили" also means "solved" ("решили проблему с деплоем" reports work done): it opens
+    // a decision only before an infinitive or a clause ("решили перейти", "решили, что ...").
+    if marker == "решили" {
+        let first = tokens(rest)
+            .first()
+            .map(|t| t.norm.clone())
+            .unwrap_or_default();
+        let infinitive = ["ть", "ти", "чь", "ться", "тись"]
+            .iter()
+            .any(|e| first.ends_with(e));
+        if !(infinitive || first == "что") {
+            return None;
+        }
+    }
     let rest = rest.trim_start_matches("что ").trim_start_matches("that ");
     if tokens(rest).len() < 2 {
         return None;
@@ -75,6 +89,8 @@ mod tests {
         assert!(decision("решили уже, что делаем с Postgres?").is_none());
         assert!(decision("если решили, то пишите").is_none());
         assert!(decision("решили!").is_none());
+        assert!(decision("решили проблему с деплоем").is_none());
+        assert!(decision("решили, что отгружаем по пятницам").is_some());
         assert!(decision("доделаю auth до пятницы").is_none());
         assert!(decision("").is_none());
     }

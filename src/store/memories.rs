@@ -111,12 +111,12 @@ pub struct NewMemory<'a> {
     pub at: DateTime<Utc>,
 }
 
-const COMMITMENT_COLS: &str = "id, origin_id, org_id, subject_id, content, due_at, state, confidence, author,
+pub(super) const COMMITMENT_COLS: &str = "id, origin_id, org_id, subject_id, content, due_at, state, confidence, author,
     visibility, source_chat_id, source_message_id, version_chat_id, version_message_id, requester_id,
     created_at, valid_from, is_archived";
 
 /// Column access shared by SQL rows and the JSON objects of [`json_rows`] reads.
-trait Get {
+pub(super) trait Get {
     fn i(&self, c: &str) -> Result<i64>;
     fn oi(&self, c: &str) -> Result<Option<i64>>;
     fn s(&self, c: &str) -> Result<String>;
@@ -177,7 +177,7 @@ impl Get for serde_json::Map<String, serde_json::Value> {
 /// `json_group_array(json_object('a', a, ...))` over a column list: a read of many rows that
 /// crosses from SQLite to Rust once instead of once per row (sqlx hands rows over one by one
 /// from its worker thread, which costs more than the row itself on small machines).
-fn json_rows(cols: &str) -> String {
+pub(super) fn json_rows(cols: &str) -> String {
     let pairs: Vec<String> = cols
         .split(',')
         .map(str::trim)
@@ -187,11 +187,13 @@ fn json_rows(cols: &str) -> String {
     format!("json_group_array(json_object({}))", pairs.join(", "))
 }
 
-fn parse_json_rows(text: &str) -> Result<Vec<serde_json::Map<String, serde_json::Value>>> {
+pub(super) fn parse_json_rows(
+    text: &str,
+) -> Result<Vec<serde_json::Map<String, serde_json::Value>>> {
     serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("json rows: {e}")))
 }
 
-fn commitment_from_row(r: &impl Get) -> Result<Commitment> {
+pub(super) fn commitment_from_row(r: &impl Get) -> Result<Commitment> {
     let due: Option<String> = r.os("due_at")?;
     let state: String = r.s("state")?;
     let author: String = r.s("author")?;
@@ -347,51 +349,13 @@ impl Store {
         row.as_ref().map(commitment_from_row).transpose()
     }
 
-    /// Current commitments a message made, moved, completed or was asked in (any version).
-    pub async fn commitments_of_message(
-        &self,
-        chat: ChatId,
-        msg: MessageId,
-    ) -> Result<Vec<Commitment>> {
-        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
-               AND origin_id IN (
-                 SELECT origin_id FROM memories WHERE kind = 'commitment' AND (
-                     (source_chat_id = ?1 AND source_message_id = ?2)
-                  OR (version_chat_id = ?1 AND version_message_id = ?2)
-                  OR (request_chat_id = ?1 AND request_message_id = ?2)))
-             ORDER BY id)",
-            json = json_rows(COMMITMENT_COLS)
-        )))
-        .bind(chat.0)
-        .bind(msg.0)
-        .fetch_one(&self.pool)
-        .await?;
-        parse_json_rows(&text)?
-            .iter()
-            .map(commitment_from_row)
-            .collect()
-    }
-
     /// Current commitments whose origin is this message.
     pub async fn commitments_made_in(
         &self,
         chat: ChatId,
         msg: MessageId,
     ) -> Result<Vec<Commitment>> {
-        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
-               AND source_chat_id = ? AND source_message_id = ? ORDER BY id)",
-            json = json_rows(COMMITMENT_COLS)
-        )))
-        .bind(chat.0)
-        .bind(msg.0)
-        .fetch_one(&self.pool)
-        .await?;
-        parse_json_rows(&text)?
-            .iter()
-            .map(commitment_from_row)
-            .collect()
+        commitments_made_in_on(&self.pool, chat, msg).await
     }
 
     /// A person's open commitments, most recently made first.
@@ -415,19 +379,7 @@ impl Store {
     /// Every open commitment of the org, most recently made first: one read instead of one per
     /// person (updates by managers, team overviews).
     pub async fn open_commitments_in_org(&self, org: OrgId) -> Result<Vec<Commitment>> {
-        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories
-             WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
-             ORDER BY created_at DESC, id DESC)",
-            json = json_rows(COMMITMENT_COLS)
-        )))
-        .bind(org.0)
-        .fetch_one(&self.pool)
-        .await?;
-        parse_json_rows(&text)?
-            .iter()
-            .map(commitment_from_row)
-            .collect()
+        open_commitments_in_org_on(&self.pool, org).await
     }
 
     /// A person's commitments for a context read: open ones, and those closed since `since`.
@@ -471,7 +423,7 @@ impl Store {
         due_by: &str,
     ) -> Result<Vec<Commitment>> {
         let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories
+            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_due
              WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
                AND due_at IS NOT NULL AND substr(due_at, 1, 10) <= ?
              ORDER BY subject_id, due_at, id)",
@@ -506,36 +458,7 @@ impl Store {
     /// Inserts a memory, or refreshes the current one with the same subject, kind and normalised
     /// content (evidence appended, confidence raised to the higher of the two).
     pub async fn upsert_memory(&self, m: &NewMemory<'_>) -> Result<MemoryId> {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO memories (org_id, subject_id, kind, content, norm_content, confidence, evidence,
-                 author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-             ON CONFLICT (org_id, subject_id, kind, norm_content) WHERE is_archived = 0 AND kind <> 'commitment'
-             DO UPDATE SET
-                 evidence = CASE WHEN memories.evidence = '' THEN excluded.evidence
-                                 WHEN instr(memories.evidence, excluded.evidence) > 0 THEN memories.evidence
-                                 ELSE memories.evidence || '; ' || excluded.evidence END,
-                 confidence = max(memories.confidence, excluded.confidence),
-                 updated_at = excluded.updated_at
-             RETURNING id",
-        )
-        .bind(m.org_id.0)
-        .bind(m.subject.0)
-        .bind(m.kind.as_str())
-        .bind(m.content)
-        .bind(normalize_content(m.content))
-        .bind(m.confidence.value())
-        .bind(m.evidence)
-        .bind(m.author.to_string())
-        .bind(m.visibility.as_str())
-        .bind(m.source_chat.map(|x| x.0))
-        .bind(m.source_message.map(|x| x.0))
-        .bind(ts(m.at))
-        .bind(ts(m.at))
-        .bind(ts(m.at))
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(MemoryId(id))
+        upsert_memory_on(&self.pool, m).await
     }
 
     /// A person's current memories of the non-commitment kinds that `scope` allows: the
@@ -657,4 +580,107 @@ impl Store {
         }
         Ok(out)
     }
+}
+
+/// [`Store::upsert_memory`] on any connection (a batch runs it inside its transaction).
+pub(super) async fn upsert_memory_on<'e>(
+    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    m: &NewMemory<'_>,
+) -> Result<MemoryId> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO memories (org_id, subject_id, kind, content, norm_content, confidence, evidence,
+             author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (org_id, subject_id, kind, norm_content) WHERE is_archived = 0 AND kind <> 'commitment'
+         DO UPDATE SET
+             evidence = CASE WHEN memories.evidence = '' THEN excluded.evidence
+                             WHEN instr(memories.evidence, excluded.evidence) > 0 THEN memories.evidence
+                             ELSE memories.evidence || '; ' || excluded.evidence END,
+             confidence = max(memories.confidence, excluded.confidence),
+             updated_at = excluded.updated_at
+         RETURNING id",
+    )
+    .bind(m.org_id.0)
+    .bind(m.subject.0)
+    .bind(m.kind.as_str())
+    .bind(m.content)
+    .bind(normalize_content(m.content))
+    .bind(m.confidence.value())
+    .bind(m.evidence)
+    .bind(m.author.to_string())
+    .bind(m.visibility.as_str())
+    .bind(m.source_chat.map(|x| x.0))
+    .bind(m.source_message.map(|x| x.0))
+    .bind(ts(m.at))
+    .bind(ts(m.at))
+    .bind(ts(m.at))
+    .fetch_one(ex)
+    .await?;
+    Ok(MemoryId(id))
+}
+
+/// One JSON row of commitments from `sql` (built around [`json_rows`]), with its binds.
+async fn commitment_rows<'e>(
+    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    sql: String,
+    binds: &[i64],
+) -> Result<Vec<Commitment>> {
+    let mut q = sqlx::query_scalar::<_, String>(AssertSqlSafe(sql));
+    for b in binds {
+        q = q.bind(*b);
+    }
+    let text = q.fetch_one(ex).await?;
+    parse_json_rows(&text)?
+        .iter()
+        .map(commitment_from_row)
+        .collect()
+}
+
+/// [`Store::open_commitments_in_org`] on any connection.
+pub(super) async fn open_commitments_in_org_on<'e>(
+    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    org: OrgId,
+) -> Result<Vec<Commitment>> {
+    // Without the hint SQLite may walk every current commitment of the org (done ones
+    // included) through `memories_commitments_recent`.
+    let sql = format!(
+        "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
+         WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
+         ORDER BY created_at DESC, id DESC)",
+        json = json_rows(COMMITMENT_COLS)
+    );
+    commitment_rows(ex, sql, &[org.0]).await
+}
+
+/// [`Store::commitments_made_in`] on any connection.
+pub(super) async fn commitments_made_in_on<'e>(
+    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    chat: ChatId,
+    msg: MessageId,
+) -> Result<Vec<Commitment>> {
+    let sql = format!(
+        "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
+           AND source_chat_id = ? AND source_message_id = ? ORDER BY id)",
+        json = json_rows(COMMITMENT_COLS)
+    );
+    commitment_rows(ex, sql, &[chat.0, msg.0]).await
+}
+
+/// Current commitments a message made, moved, completed or was asked in (any version).
+pub(super) async fn commitments_of_message_on<'e>(
+    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    chat: ChatId,
+    msg: MessageId,
+) -> Result<Vec<Commitment>> {
+    let sql = format!(
+        "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
+           AND origin_id IN (
+             SELECT origin_id FROM memories WHERE kind = 'commitment' AND (
+                 (source_chat_id = ?1 AND source_message_id = ?2)
+              OR (version_chat_id = ?1 AND version_message_id = ?2)
+              OR (request_chat_id = ?1 AND request_message_id = ?2)))
+         ORDER BY id)",
+        json = json_rows(COMMITMENT_COLS)
+    );
+    commitment_rows(ex, sql, &[chat.0, msg.0]).await
 }

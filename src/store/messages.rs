@@ -36,7 +36,7 @@ pub enum Stored {
     Duplicate,
 }
 
-fn from_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredMessage> {
+pub(super) fn message_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredMessage> {
     Ok(StoredMessage {
         chat_id: ChatId(r.try_get("chat_id")?),
         message_id: MessageId(r.try_get("message_id")?),
@@ -52,27 +52,6 @@ fn from_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredMessage> {
 }
 
 impl Store {
-    pub async fn store_message(&self, m: &NewMessage<'_>) -> Result<Stored> {
-        let done = sqlx::query(
-            "INSERT INTO messages (chat_id, message_id, org_id, user_id, date, text, reply_to)
-             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING",
-        )
-        .bind(m.chat_id.0)
-        .bind(m.message_id.0)
-        .bind(m.org_id.0)
-        .bind(m.user_id.map(|u| u.0))
-        .bind(ts(m.date))
-        .bind(m.text)
-        .bind(m.reply_to.map(|r| r.0))
-        .execute(&self.pool)
-        .await?;
-        Ok(if done.rows_affected() == 1 {
-            Stored::New
-        } else {
-            Stored::Duplicate
-        })
-    }
-
     /// Replaces a message's text; returns the old text, or `None` when unknown or unchanged.
     pub async fn edit_message(
         &self,
@@ -111,28 +90,7 @@ impl Store {
             .bind(id.0)
             .fetch_optional(&self.pool)
             .await?;
-        r.as_ref().map(from_row).transpose()
-    }
-
-    /// The latest message before `before` in a chat, by anyone but `not_from` (accept detection).
-    pub async fn recent_messages(
-        &self,
-        chat: ChatId,
-        before: DateTime<Utc>,
-        since: DateTime<Utc>,
-        limit: i64,
-    ) -> Result<Vec<StoredMessage>> {
-        let rows = sqlx::query(
-            "SELECT * FROM messages WHERE chat_id = ? AND date <= ? AND date >= ?
-             ORDER BY date DESC, message_id DESC LIMIT ?",
-        )
-        .bind(chat.0)
-        .bind(ts(before))
-        .bind(ts(since))
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(from_row).collect()
+        r.as_ref().map(message_from_row).transpose()
     }
 
     /// How many messages each person wrote in `[from, to)`.

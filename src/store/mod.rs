@@ -2,6 +2,7 @@
 //!
 //! One file per table group. Timestamps are stored as UTC unix seconds, due dates as local text.
 
+mod batch;
 mod chats;
 mod graph;
 mod memories;
@@ -17,6 +18,7 @@ use chrono::{DateTime, Utc};
 use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
+pub use batch::Batch;
 pub use chats::Chat;
 pub use graph::{NewNode, Node, Task};
 pub use memories::{Commitment, CommitmentChange, Memory, NewCommitment, NewMemory, Scope};
@@ -42,6 +44,10 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: SqlitePool,
+    /// One connection for batched writes: SQLite has one writer at a time anyway, and a
+    /// connection that did the last write keeps its page cache warm, where any other pooled
+    /// connection would start its transaction by re-reading every page it touches.
+    writer: SqlitePool,
 }
 
 fn options() -> SqliteConnectOptions {
@@ -64,7 +70,11 @@ impl Store {
             .max_connections(4)
             .connect_with(options().filename(path))
             .await?;
-        let store = Store { pool };
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options().filename(path))
+            .await?;
+        let store = Store { pool, writer };
         store.migrate().await?;
         Ok(store)
     }
@@ -81,7 +91,10 @@ impl Store {
             .max_lifetime(None)
             .connect_with(opts)
             .await?;
-        let store = Store { pool };
+        let store = Store {
+            writer: pool.clone(),
+            pool,
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -92,6 +105,7 @@ impl Store {
     }
 
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
 }

@@ -1,0 +1,224 @@
+//! The batched write path (`Ingest::messages`): a batch of messages writes exactly what the
+//! same messages write one at a time, skips what is already stored, and is all or nothing.
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use kept::domain::{ChatId, CommitmentState, Lang, MessageId, OrgId, Role, UserId};
+use kept::ingest::{self, Effect, Incoming, Ingest};
+use kept::store::{Commitment, Org, Person, Store, Stored};
+
+const CHAT: ChatId = ChatId(-1_001_000_777);
+
+fn t0() -> DateTime<Utc> {
+    chrono_tz::Europe::Moscow
+        .with_ymd_and_hms(2026, 11, 23, 10, 0, 0)
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+/// Анна directs, Дмитрий leads Игорь; all three in one linked group.
+async fn org(store: &Store) -> OrgId {
+    let org = store
+        .create_org("Org", chrono_tz::Europe::Moscow, Lang::Ru, t0())
+        .await
+        .unwrap();
+    for (id, first, role, manager) in [
+        (1, "Анна", Role::Director, None),
+        (2, "Дмитрий", Role::Lead, Some(UserId(1))),
+        (3, "Игорь", Role::Member, Some(UserId(2))),
+    ] {
+        store
+            .upsert_user(UserId(id), first, None, None, Some("ru"), t0())
+            .await
+            .unwrap();
+        store
+            .set_member(org, UserId(id), role, None, manager, t0())
+            .await
+            .unwrap();
+    }
+    store
+        .link_chat(org, CHAT, true, Some("Команда"), t0())
+        .await
+        .unwrap();
+    org
+}
+
+/// (from, text, reply_to) in order, a minute apart.
+const CHAT_LOG: &[(i64, &str, Option<i64>)] = &[
+    (2, "доделаю рефакторинг auth до пятницы", None),
+    (3, "кто знает, где доступы к стейджингу?", None),
+    (1, "Игорь, подготовь смету для Альфы до четверга", None),
+    (3, "ок", None),
+    (2, "auth не успеваю, переношу на понедельник", None),
+    (1, "решили перейти на Postgres", None),
+    (3, "готово, смету отправил", Some(3)),
+    (2, "I'll send the deck by Thursday", None),
+    (1, "отбой, дек не нужен", Some(8)),
+    (2, "спасибо!", None),
+];
+
+fn incoming(k: usize) -> Incoming<'static> {
+    let (from, text, reply_to) = CHAT_LOG[k];
+    Incoming {
+        chat: CHAT,
+        message: MessageId(k as i64 + 1),
+        from: UserId(from),
+        date: t0() + Duration::minutes(k as i64),
+        text,
+        reply_to: reply_to.map(MessageId),
+        mentions: &[],
+    }
+}
+
+struct Fixture {
+    store: Store,
+    org: Org,
+    people: Vec<Person>,
+    names: Vec<kept::extract::names::Person>,
+}
+
+impl Fixture {
+    async fn new() -> Fixture {
+        let store = Store::in_memory().await.unwrap();
+        let org_id = org(&store).await;
+        let org = store.org(org_id).await.unwrap();
+        let people = store.people(org_id).await.unwrap();
+        let names = ingest::extract_people(&people);
+        Fixture {
+            store,
+            org,
+            people,
+            names,
+        }
+    }
+
+    fn ingest(&self) -> Ingest<'_> {
+        Ingest {
+            store: &self.store,
+            org: &self.org,
+            people: &self.people,
+            names: &self.names,
+        }
+    }
+
+    /// Every version, without the ids a run happens to assign.
+    async fn history(&self) -> Vec<(UserId, String, Option<String>, CommitmentState, bool)> {
+        self.store
+            .commitment_versions(self.org.id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|c: Commitment| {
+                (
+                    c.owner,
+                    c.content,
+                    c.due.map(|d| d.to_db()),
+                    c.state,
+                    c.archived,
+                )
+            })
+            .collect()
+    }
+}
+
+#[tokio::test]
+async fn a_batch_writes_what_the_same_messages_write_one_at_a_time() {
+    let one = Fixture::new().await;
+    let mut effects_one = Vec::new();
+    for k in 0..CHAT_LOG.len() {
+        let out = one.ingest().message(&incoming(k)).await.unwrap();
+        assert_eq!(out.stored, Stored::New);
+        effects_one.push(out.effects.len());
+    }
+    let all = Fixture::new().await;
+    let batch: Vec<Incoming> = (0..CHAT_LOG.len()).map(incoming).collect();
+    let out = all.ingest().messages(&batch).await.unwrap();
+    let effects_all: Vec<usize> = out.iter().map(|o| o.effects.len()).collect();
+    assert_eq!(effects_all, effects_one);
+
+    let history = all.history().await;
+    assert_eq!(history, one.history().await);
+    // What the log says, version by version: made, moved, accepted, done, made, cancelled.
+    let current: Vec<_> = history.iter().filter(|v| !v.4).collect();
+    assert_eq!(current.len(), 3, "{history:#?}");
+    assert!(current.iter().any(|v| v.0 == UserId(2)
+        && v.1.contains("auth")
+        && v.2.as_deref() == Some("2026-11-30")
+        && v.3 == CommitmentState::Open));
+    assert!(current.iter().any(|v| v.0 == UserId(3)
+        && v.1.contains("смет")
+        && v.2.as_deref() == Some("2026-11-26")
+        && v.3 == CommitmentState::Done));
+    assert!(
+        current
+            .iter()
+            .any(|v| v.0 == UserId(2) && v.1.contains("deck") && v.3 == CommitmentState::Cancelled)
+    );
+    // The decision is a team memory in both runs.
+    for f in [&one, &all] {
+        let mems = f.store.all_memories(f.org.id).await.unwrap();
+        assert_eq!(mems.len(), 1);
+        assert!(mems[0].content.contains("Postgres"));
+    }
+}
+
+#[tokio::test]
+async fn a_message_already_stored_or_repeated_in_the_batch_is_skipped() {
+    let f = Fixture::new().await;
+    let ing = f.ingest();
+    ing.message(&incoming(0)).await.unwrap();
+    let out = ing
+        .messages(&[incoming(0), incoming(1), incoming(1)])
+        .await
+        .unwrap();
+    let stored: Vec<Stored> = out.iter().map(|o| o.stored).collect();
+    assert_eq!(stored, [Stored::Duplicate, Stored::New, Stored::Duplicate]);
+    assert!(out.iter().all(|o| o.effects.is_empty()));
+    assert_eq!(
+        f.history().await.len(),
+        1,
+        "the promise is not captured twice"
+    );
+}
+
+#[tokio::test]
+async fn a_promise_and_its_completion_in_one_batch_are_both_written() {
+    let f = Fixture::new().await;
+    let out = f
+        .ingest()
+        .messages(&[incoming(0), incoming(4)])
+        .await
+        .unwrap();
+    let made = match &out[0].effects[..] {
+        [Effect::Created(c)] => c.clone(),
+        other => panic!("expected a new promise, got {other:?}"),
+    };
+    let moved = match &out[1].effects[..] {
+        [Effect::Moved(c)] => c.clone(),
+        other => panic!("expected a move, got {other:?}"),
+    };
+    assert_eq!(moved.origin_id, made.id);
+    // What the effects said is what the database holds.
+    let stored = f.store.current_commitment(made.id).await.unwrap().unwrap();
+    assert_eq!(stored, moved);
+    let versions = f.store.commitment_versions(f.org.id).await.unwrap();
+    assert_eq!(versions.len(), 2);
+    assert!(versions[0].archived && !versions[1].archived);
+}
+
+#[tokio::test]
+async fn a_failed_batch_keeps_nothing_of_it() {
+    let f = Fixture::new().await;
+    let ing = f.ingest();
+    // A chat that was never linked violates the messages → chats foreign key at commit.
+    let mut stray = incoming(2);
+    stray.chat = ChatId(-1_009_999_999);
+    stray.message = MessageId(99);
+    let err = ing.messages(&[incoming(0), stray]).await;
+    assert!(err.is_err(), "the batch must fail");
+    assert!(f.history().await.is_empty());
+    assert!(f.store.message(CHAT, MessageId(1)).await.unwrap().is_none());
+    // The same messages go through once the bad one is left out.
+    let out = ing.messages(&[incoming(0)]).await.unwrap();
+    assert_eq!(out[0].stored, Stored::New);
+    assert_eq!(f.history().await.len(), 1);
+}
