@@ -481,6 +481,7 @@ impl Ingest<'_> {
         if content.trim().is_empty() {
             return Ok(None);
         }
+        let content = &commitments::with_context(content, m.text);
         let c = l
             .insert(&NewCommitment {
                 org_id: self.org.id,
@@ -566,6 +567,7 @@ impl Ingest<'_> {
                 if content.trim().is_empty() {
                     continue;
                 }
+                let content = commitments::with_context(&content, &msg.text);
                 let existing = l.of_message(m.chat, msg.message_id).await?;
                 if let Some(c) = existing.into_iter().find(|c| c.owner == owner) {
                     // Already accepted: a second "ок, к среде" can only move the date.
@@ -579,7 +581,7 @@ impl Ingest<'_> {
                         org_id: self.org.id,
                         owner,
                         content: &content,
-                        due: due.or(req_due),
+                        due: accepted_due(due, req_due, m.date.with_timezone(&self.org.timezone)),
                         confidence: Confidence::RULES,
                         author: Author::Rules,
                         visibility: Visibility::Team,
@@ -689,6 +691,25 @@ impl Ingest<'_> {
             }
         }
         Ok(effects)
+    }
+}
+
+/// The due date of an accepted request: the acceptance's own, else the request's. An
+/// acceptance that names only an hour ("да, возьму. выеду в 7") keeps the request's later day
+/// ("на завтра рейс ...") at that hour.
+fn accepted_due(
+    accept: Option<Due>,
+    request: Option<Due>,
+    now: DateTime<chrono_tz::Tz>,
+) -> Option<Due> {
+    match (accept, request) {
+        (Some(a), Some(r)) if a.time.is_some() && a.date == now.date_naive() && r.date > a.date => {
+            Some(Due {
+                date: r.date,
+                time: a.time,
+            })
+        }
+        (a, r) => a.or(r),
     }
 }
 

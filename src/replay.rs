@@ -475,8 +475,19 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         shown: 0,
     };
     let now = || app.clock.now();
+    // Members whose manager has not been introduced yet: (line, member, role, position, manager).
+    type Pending = (usize, UserId, Role, Option<String>, Option<UserId>);
+    let mut pending: Vec<Pending> = Vec::new();
     for line in &lines {
         let n = line.n;
+        if !matches!(line.event, Event::Member { .. })
+            && let Some((pn, _, _, _, Some(m))) = pending.first()
+        {
+            return Err(bad(
+                *pn,
+                format!("manager {m} is never introduced as a member"),
+            ));
+        }
         match &line.event {
             Event::Org { .. } if n == lines[0].n => {}
             Event::Org { .. } => return Err(bad(n, "the org line must come first")),
@@ -502,10 +513,19 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                         now(),
                     )
                     .await?;
-                if let Some(m) = manager
-                    && app.store.user(UserId(*m)).await?.is_none()
-                {
-                    return Err(bad(n, format!("manager {m} is not a member yet")));
+                // A manager may be introduced after their reports: link once they are known.
+                let known = match manager {
+                    Some(m) => app.store.user(UserId(*m)).await?.is_some(),
+                    None => true,
+                };
+                if !known {
+                    pending.push((
+                        n,
+                        UserId(user.id),
+                        role,
+                        position.clone(),
+                        manager.map(UserId),
+                    ));
                 }
                 app.store
                     .set_member(
@@ -513,12 +533,24 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                         UserId(user.id),
                         role,
                         position.as_deref(),
-                        manager.map(UserId),
+                        manager.map(UserId).filter(|_| known),
                         now(),
                     )
                     .await?;
                 app.store.set_dm_open(UserId(user.id), *dm_open).await?;
                 r.users.insert(user.id, user_json(user));
+                let mut still = Vec::new();
+                for (pn, who, role, position, manager) in std::mem::take(&mut pending) {
+                    if manager == Some(UserId(user.id)) {
+                        app.store
+                            .set_member(org, who, role, position.as_deref(), manager, now())
+                            .await?;
+                    } else {
+                        still.push((pn, who, role, position, manager));
+                    }
+                }
+                pending = still;
+                continue;
             }
             Event::Node {
                 node_type,

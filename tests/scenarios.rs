@@ -511,3 +511,17 @@ async fn a_scenario_without_events_is_an_error_not_a_panic() {
         Err(ReplayError::Empty)
     ));
 }
+
+#[tokio::test]
+async fn a_manager_may_be_introduced_after_their_reports() {
+    let report = r#"{"type": "member", "user": {"id": 2, "first_name": "Дима"}, "role": "member", "manager": 1, "dm_open": true}"#;
+    let boss = r#"{"type": "member", "user": {"id": 1, "first_name": "Анна"}, "role": "director", "dm_open": true}"#;
+    let out = run_text(&[ORG, report, boss, MESSAGE].join("\n"), options())
+        .await
+        .unwrap();
+    assert_eq!(out.json["commitments"].as_array().map(Vec::len), Some(1));
+    // A manager who never appears is still an error, reported at the member's line.
+    let (line, message) = line_error(&[ORG, report, MESSAGE]).await;
+    assert_eq!(line, 2);
+    assert!(message.contains("manager 1"), "{message}");
+}

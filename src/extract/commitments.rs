@@ -2592,9 +2592,17 @@ fn done(m: &Msg) -> Option<usize> {
     }
     for i in 0..m.n() {
         let t = &m.toks[i];
+        // "got the green samples from the port": the errand is run.
+        let got = t.norm == "got"
+            && (m.clause_start(i) || matches!(m.w(i.wrapping_sub(1)), "i" | "we" | "finally"))
+            && matches!(
+                m.w(i + 1),
+                "the" | "all" | "both" | "our" | "those" | "these"
+            );
         let past = t
             .verb
             .is_some_and(|v| v.form == Form::Past && !v.take && !v.aux)
+            || got
             || en_work_past(m, i);
         if !(past || t.f & DONE != 0) || m.negated(i) || m.is_q(i) {
             continue;
@@ -2702,18 +2710,63 @@ fn en_work_past(m: &Msg, i: usize) -> bool {
                     | "tidy"
             )
     };
-    bases
-        .iter()
-        .any(|b| work(b) || thing_done && (craft(b) || b.strip_prefix("re").is_some_and(craft)))
+    // After the thing it was done to ("drawings updated", "samples dropped at the client") a
+    // participle reports work whatever the verb, unless it says the work did not happen.
+    let not_work = matches!(
+        w,
+        "delayed"
+            | "postponed"
+            | "pushed"
+            | "moved"
+            | "rescheduled"
+            | "scheduled"
+            | "planned"
+            | "needed"
+            | "supposed"
+            | "used"
+            | "tired"
+            | "interested"
+            | "excited"
+            | "confused"
+            | "related"
+            | "based"
+            | "blocked"
+            | "cancelled"
+            | "canceled"
+    ) || (w == "dropped" && !thing_done);
+    !not_work
+        && bases.iter().any(|b| {
+            work(b)
+                || thing_done
+                    && (craft(b) || b.strip_prefix("re").is_some_and(craft) || b.len() >= 4)
+        })
 }
 
 /// "furnace recalibrated, temps look good", "lenses returned": a thing (one or two words, not
 /// a person) and the participle of the work done on it, closing its clause.
 fn object_then_participle(m: &Msg, i: usize) -> bool {
-    if !(1..=3).contains(&i) || m.clause_start(i) || !(i + 1 >= m.n() || m.clause_start(i + 1)) {
+    // "... updated and on the server", "... dropped at hatch & co": a preposition or "and" may
+    // follow; "is roasted", "was sent" may sit between the thing and the participle.
+    let closes = i + 1 >= m.n()
+        || m.clause_start(i + 1)
+        || matches!(
+            m.w(i + 1),
+            "and" | "at" | "to" | "on" | "in" | "with" | "off" | "for" | "from" | "into" | "onto"
+        );
+    let be = |k: usize| {
+        matches!(
+            m.w(k),
+            "is" | "are" | "was" | "were" | "been" | "has" | "have"
+        )
+    };
+    let mut end = i;
+    while end > 0 && be(end - 1) {
+        end -= 1;
+    }
+    if !(1..=4).contains(&end) || m.clause_start(i) || !closes {
         return false;
     }
-    (0..i).all(|k| {
+    (0..end).all(|k| {
         let w = m.w(k);
         (k == 0 || !m.clause_start(k))
             && (w == "the" || !m.has_f(k, STOP | PRON | SUBJ | DATE | AGREE | GREET | NEG))
@@ -3261,6 +3314,28 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
 }
 
 /// Significant stems of a text (no stop words, no dates), for matching updates to commitments.
+/// A promise whose content names only a verb ("взять", "have it") is about what the rest of
+/// the message says ("на завтра рейс в Тольятти ... возьмёшь?", "let me draft the gift box
+/// copy, I can have it by thursday"): the clause of `text` with the most significant words is
+/// appended to it. Any other content is returned as it is.
+pub fn with_context(content: &str, text: &str) -> String {
+    if !significant_stems(content).is_empty() {
+        return content.to_string();
+    }
+    let best = text
+        .split(['.', '!', '?', ';', ',', '\n'])
+        .map(|c| c.trim().trim_matches(['—', '-', ' ']))
+        .filter(|c| !c.is_empty())
+        .map(|c| (significant_stems(c).len(), c))
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, c)| (*n, std::cmp::Reverse(c.len())));
+    match best {
+        Some((_, clause)) if content.trim().is_empty() => clause.to_string(),
+        Some((_, clause)) => format!("{} — {clause}", content.trim()),
+        None => content.to_string(),
+    }
+}
+
 pub fn significant_stems(text: &str) -> Vec<String> {
     stems_of(&Msg::new(text))
 }

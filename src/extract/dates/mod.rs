@@ -155,13 +155,38 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
     let l = lex::lex(text);
     let hits: Vec<_> = find_in(&l, now)
         .into_iter()
-        .filter(|(span, _)| !negated(&l, span.start))
+        .filter(|(span, _)| !negated(&l, span.start) && !greeting(text, span))
         .collect();
     let pick = hits
         .iter()
         .find(|(_, o)| o.strong && o.due.is_some())
         .or_else(|| hits.iter().find(|(_, o)| o.due.is_some()))?;
     Some((pick.0.clone(), pick.1.due?))
+}
+
+/// "morning!", "good morning all", "доброе утро": a greeting that happens to name a part of
+/// the day.
+fn greeting(text: &str, span: &Range<usize>) -> bool {
+    let Some(word) = text.get(span.clone()) else {
+        return false;
+    };
+    let word = word.trim().to_lowercase();
+    let before = text
+        .get(..span.start)
+        .unwrap_or("")
+        .trim_end()
+        .to_lowercase();
+    let after = text.get(span.end..).unwrap_or("").trim_start();
+    let part_of_day = matches!(
+        word.as_str(),
+        "morning" | "afternoon" | "evening" | "утро" | "утра" | "вечер" | "день"
+    );
+    part_of_day
+        && (before.ends_with("good")
+            || before.ends_with("доброе")
+            || before.ends_with("добрый")
+            || before.ends_with("всем доброе")
+            || (before.is_empty() && (after.starts_with('!') || after.starts_with(','))))
 }
 
 /// The expression starting at byte `start` is one the writer rules out: "к 8-му, а не к

@@ -687,3 +687,17 @@ fn a_negated_date_is_not_the_deadline() {
     assert_eq!(due("not by friday but by monday"), d("2026-11-30"));
     assert_eq!(due("by the 8th, not the 10th"), d("2026-12-08"));
 }
+
+#[test]
+fn a_greeting_is_not_a_deadline() {
+    let now = chrono_tz::Europe::London
+        .with_ymd_and_hms(2026, 12, 7, 8, 55, 0)
+        .unwrap();
+    let (_, due) = deadline("morning! I'll roast the batch tmrw morning", now, Lang::En).unwrap();
+    assert_eq!(due.date.to_string(), "2026-12-08");
+    let (_, due) = deadline("good morning, I'll send it tomorrow", now, Lang::En).unwrap();
+    assert_eq!(due.date.to_string(), "2026-12-08");
+    assert!(deadline("доброе утро, всем привет", now, Lang::Ru).is_none());
+    // A real part of the day still counts.
+    assert!(deadline("I'll send it this evening", now, Lang::En).is_some());
+}
