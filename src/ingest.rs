@@ -110,8 +110,10 @@ fn same_stem(x: &str, y: &str) -> bool {
     let (lx, ly) = (x.chars().count(), y.chars().count());
     let common = x.chars().zip(y.chars()).take_while(|(a, b)| a == b).count();
     let shorter = lx.min(ly);
-    // "tool" is not "toolbox": a prefix counts only when the rest is an ending.
-    shorter >= 4 && lx.abs_diff(ly) <= 2 && common + 1 >= shorter
+    // "tool" is not "toolbox": a prefix counts only when the rest is an ending, or when the
+    // shared part is long enough to be the word itself ("reconcil" / "reconciliation").
+    (shorter >= 4 && lx.abs_diff(ly) <= 2 && common + 1 >= shorter)
+        || (common >= 7 && common == shorter)
 }
 
 impl Ingest<'_> {
@@ -199,8 +201,21 @@ impl Ingest<'_> {
     /// What one message says, read against (and written into) the ledger.
     async fn read(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
         let findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
+        // "почти половину контракта перевёл", "halfway through the stocktake": progress, not done.
+        let findings: Vec<Finding> = if crate::extract::report::in_progress(m.text) {
+            findings
+                .into_iter()
+                .filter(|f| !matches!(f, Finding::Done { .. }))
+                .collect()
+        } else {
+            findings
+        };
         // "решили перейти на Postgres" states a decision; it does not report work done.
-        let decided = crate::extract::decisions::decision(m.text);
+        let decided = if findings.iter().all(|f| matches!(f, Finding::Done { .. })) {
+            crate::extract::decisions::decision(m.text)
+        } else {
+            None
+        };
         let findings: Vec<Finding> = if decided.is_some() {
             findings
                 .into_iter()
@@ -233,13 +248,81 @@ impl Ingest<'_> {
                 at: m.date,
             });
         }
+        let quiet = findings.iter().all(|f| matches!(f, Finding::Done { .. }));
         let mut effects = Vec::new();
         for f in findings {
             if let Some(e) = self.apply(l, m, f).await? {
                 effects.push(e);
             }
         }
+        if effects.is_empty()
+            && quiet
+            && let Some(e) = self.reported_done(l, m).await?
+        {
+            effects.push(e);
+        }
         Ok(effects)
+    }
+
+    /// "счёт Вектору выставила", "kennels deep cleaned": the owner reports one of their open
+    /// promises done with its own verb (see `extract::report`). Only when exactly one fits, or
+    /// the report answers the promise's message.
+    async fn reported_done(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+    ) -> Result<Option<Effect>, IngestError> {
+        let own = l.open_of(m.from).await?;
+        let said = commitments::significant_stems(m.text);
+        // The verb alone is not enough: the report must also name the thing ("каталог
+        // сверстан" closes "сверстать каталог", not "сверстать инструкцию").
+        let fits: Vec<(usize, &Commitment)> = own
+            .iter()
+            .filter(|c| crate::extract::report::reports_done(m.text, &c.content))
+            .map(|c| {
+                (
+                    overlap(&said, &commitments::significant_stems(&c.content)),
+                    c,
+                )
+            })
+            .filter(|(n, _)| *n > 0)
+            .collect();
+        let replied: Vec<MemoryId> = match m.reply_to {
+            Some(r) => l
+                .of_message(m.chat, r)
+                .await?
+                .into_iter()
+                .map(|c| c.origin_id)
+                .collect(),
+            None => Vec::new(),
+        };
+        let best = fits.iter().map(|(n, _)| *n).max().unwrap_or(0);
+        let top: Vec<&Commitment> = fits
+            .iter()
+            .filter(|(n, _)| *n == best)
+            .map(|(_, c)| *c)
+            .collect();
+        let pick = match top.as_slice() {
+            [one] => Some(*one),
+            many => many
+                .iter()
+                .copied()
+                .find(|c| replied.contains(&c.origin_id)),
+        };
+        let Some(c) = pick.cloned() else {
+            return Ok(None);
+        };
+        self.change(
+            l,
+            m,
+            &c,
+            CommitmentChange {
+                state: Some(CommitmentState::Done),
+                ..Default::default()
+            },
+            Effect::Done,
+        )
+        .await
     }
 
     async fn apply(
@@ -297,10 +380,21 @@ impl Ingest<'_> {
             Finding::Request {
                 addressee,
                 content,
-                due: Some(due),
-            } => self.restated_request(l, m, addressee, &content, due).await,
-            // Requests and offers become commitments only when accepted (see `accept`).
-            Finding::Request { .. } | Finding::Offer { .. } => Ok(None),
+                due,
+            } => {
+                // "да, сделай плиз, к пятнице норм" in reply to "могу сделать глоссарий":
+                // telling the one who offered to go ahead accepts the offer.
+                if m.reply_to.is_some()
+                    && let Some(e) = self.accept_offer(l, m, due).await?
+                {
+                    return Ok(Some(e));
+                }
+                match due {
+                    Some(due) => self.restated_request(l, m, addressee, &content, due).await,
+                    None => Ok(None),
+                }
+            }
+            Finding::Offer { .. } => Ok(None),
         }
     }
 
@@ -398,8 +492,12 @@ impl Ingest<'_> {
         words: &[String],
         others_allowed: bool,
     ) -> Result<Option<Commitment>, IngestError> {
-        if let Some(r) = m.reply_to {
-            let found = l.of_message(m.chat, r).await?;
+        // The replied-to message, or the one it replied to in turn ("hold off on the tips" in
+        // reply to the promise, then "ok scratch that" in reply to that).
+        let mut r = m.reply_to;
+        for _ in 0..2 {
+            let Some(id) = r else { break };
+            let found = l.of_message(m.chat, id).await?;
             if let Some(c) = found
                 .into_iter()
                 .filter(|c| c.state == CommitmentState::Open && self.may_change(m.from, c))
@@ -407,6 +505,7 @@ impl Ingest<'_> {
             {
                 return Ok(Some(c));
             }
+            r = l.message(m.chat, id).await?.and_then(|msg| msg.reply_to);
         }
         let own = l.open_of(m.from).await?;
         if let Some(c) = best_match(&own, words) {
@@ -447,7 +546,8 @@ impl Ingest<'_> {
     ) -> Result<Option<Effect>, IngestError> {
         // A promise in reply to a request is its acceptance; so is one that names (almost)
         // nothing of its own right after a request to the speaker ("ок щас гляну").
-        let words = commitments::significant_stems(content);
+        // "хорошо, Ольга Витальевна, сделаю": the names addressed are not what is promised.
+        let words = commitments::significant_stems(&without_names(content, self.names));
         let only_reply = words.len() > 1;
         if let Some(e) = self.accept_request(l, m, due, only_reply).await? {
             return Ok(Some(e));
@@ -468,7 +568,7 @@ impl Ingest<'_> {
                         // The same promise again: it names nothing the open one does not, or
                         // shares most of its words. One shared word of several is a new promise.
                         let n = overlap(&words, &cw);
-                        n >= 1 && (n == words.len() || (n >= 2 && n * 2 >= words.len()))
+                        n >= 1 && (n == words.len() || (n >= 2 && n * 2 > words.len()))
                     })
                     .cloned()
             });
@@ -510,6 +610,27 @@ impl Ingest<'_> {
         due: Option<Due>,
         only_reply: bool,
     ) -> Result<Option<Effect>, IngestError> {
+        self.accept(l, m, due, only_reply, false).await
+    }
+
+    /// An offer in the replied-to message, accepted by a go-ahead.
+    async fn accept_offer(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        due: Option<Due>,
+    ) -> Result<Option<Effect>, IngestError> {
+        self.accept(l, m, due, true, true).await
+    }
+
+    async fn accept(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        due: Option<Due>,
+        only_reply: bool,
+        offers_only: bool,
+    ) -> Result<Option<Effect>, IngestError> {
         let mut candidates = Vec::new();
         if let Some(r) = m.reply_to
             && let Some(msg) = l.message(m.chat, r).await?
@@ -546,7 +667,7 @@ impl Ingest<'_> {
                         addressee,
                         content,
                         due,
-                    } => {
+                    } if !offers_only => {
                         let to_me = addressee == Some(m.from.0) || (addressee.is_none() && replied);
                         if !to_me {
                             continue;
@@ -711,6 +832,30 @@ fn accepted_due(
         }
         (a, r) => a.or(r),
     }
+}
+
+/// `text` without the people it names (first names in any form, patronymics).
+fn without_names(text: &str, people: &[names::Person]) -> String {
+    let mut out = text.to_string();
+    let mut spans: Vec<std::ops::Range<usize>> = names::people_in(text, people)
+        .into_iter()
+        .map(|(span, _)| span)
+        .collect();
+    spans.sort_by_key(|s| std::cmp::Reverse(s.start));
+    for s in spans {
+        if out.is_char_boundary(s.start) && out.is_char_boundary(s.end) && s.end <= out.len() {
+            out.replace_range(s, " ");
+        }
+    }
+    out.split_whitespace()
+        .filter(|w| {
+            let w = w
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase();
+            !names::is_patronymic_word(&w)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What [`Ingest::messages`] did with one message.
@@ -977,18 +1122,26 @@ fn best_match_exact(cands: &[Commitment], words: &[String]) -> Option<Commitment
         .map(|(_, c)| c.clone())
 }
 
+/// What an update may name a promise by: its significant words, and its verb, which updates
+/// often turn into a noun ("reconcile the invoices" → "the reconciliation is a mess").
+fn matchable(content: &str) -> Vec<String> {
+    let mut stems = commitments::significant_stems(content);
+    if let Some(verb) = content.split_whitespace().next() {
+        let verb = verb.to_lowercase();
+        if verb.chars().count() >= 6 && verb.chars().all(char::is_alphabetic) {
+            stems.push(verb);
+        }
+    }
+    stems
+}
+
 fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
     if words.is_empty() {
         return None;
     }
     cands
         .iter()
-        .map(|c| {
-            (
-                overlap(words, &commitments::significant_stems(&c.content)),
-                c,
-            )
-        })
+        .map(|c| (overlap(words, &matchable(&c.content)), c))
         .filter(|(n, _)| *n > 0)
         .max_by_key(|(n, c)| (*n, c.created_at))
         .map(|(_, c)| c.clone())
@@ -1074,4 +1227,18 @@ pub enum ButtonOutcome {
     AlreadyClosed(Commitment),
     NotYours,
     Unknown,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_stem;
+
+    #[test]
+    fn stems_of_one_word_in_other_forms_are_the_same_thing() {
+        assert!(same_stem("иконк", "иконок"));
+        assert!(same_stem("reconcil", "reconciliat"));
+        assert!(same_stem("смет", "сметы"));
+        assert!(!same_stem("tool", "toolbox"));
+        assert!(!same_stem("отчёт", "отпуск"));
+    }
 }

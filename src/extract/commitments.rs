@@ -326,6 +326,8 @@ const RU_VERBS: &str = "\
 заплатить заплачу заплати заплатил заплатишь
 продлить продлю продли продлил продлишь
 добить добью добей добил добьешь
+дожать дожму дожми дожал дожмешь
+осмотреть осмотрю осмотри осмотрел осмотришь
 постараться постараюсь постарайся постарался постараешься a
 попробовать попробую попробуй попробовал попробуешь a
 успеть успею успей успел успеешь a
@@ -357,6 +359,15 @@ fn ru_verbs() -> &'static HashMap<String, Verb, WordHash> {
             for w in imp.split('|') {
                 put(w.to_string(), Form::Imp);
                 put(format!("{w}те"), Form::Imp);
+                // Under a stressed "вы-" the spoken imperative often ends in "-и": "выстави",
+                // "выправи" beside "выставь", "выправь".
+                if inf.starts_with("вы")
+                    && fut2.ends_with("ишь")
+                    && let Some(base) = w.strip_suffix('ь')
+                {
+                    put(format!("{base}и"), Form::Imp);
+                    put(format!("{base}ите"), Form::Imp);
+                }
             }
             for w in past.split('|') {
                 put(w.to_string(), Form::Past);
@@ -395,7 +406,7 @@ fn ru_verbs() -> &'static HashMap<String, Verb, WordHash> {
 /// lexicon form with the same root and another prefix ("позвоню", "заберу").
 const RU_PREFIXES: &[&str] = &[
     "пере", "недо", "пред", "подо", "разо", "обо", "ото", "рас", "раз", "при", "под", "про", "над",
-    "воз", "вы", "до", "за", "из", "ис", "на", "об", "от", "по", "со", "вз", "с", "у", "в",
+    "воз", "вы", "до", "за", "из", "ис", "на", "об", "от", "по", "со", "вз", "с", "у", "в", "о",
 ];
 
 /// The shortest root a prefix may be swapped on (shorter roots collide with nouns).
@@ -1289,10 +1300,15 @@ fn is_cancelled(m: &Msg) -> Option<usize> {
                 ) && !(next == "нужно" && m.w(i + 2) == "было")
             }
             "можно" => next == "не" && m.w(i + 2).starts_with("дела"),
-            "drop" | "dropping" | "forget" => matches!(
-                next,
-                "the" | "it" | "that" | "this" | "about" | "those" | "these" | "them"
-            ),
+            // "drop the trailer back at the yard", "drop it off": delivering, not dropping.
+            "drop" | "dropping" | "forget" => {
+                matches!(
+                    next,
+                    "the" | "it" | "that" | "this" | "about" | "those" | "these" | "them"
+                ) && !(w != "forget"
+                    && (i + 1..m.n().min(i + 5)).any(|k| matches!(m.w(k), "back" | "off")))
+                    && !(i > 0 && matches!(m.w(i - 1), "i'll" | "will" | "gonna" | "can"))
+            }
             "never" => next == "mind",
             "scratch" => next == "that",
             "no" => matches!(next, "longer" | "need"),
@@ -1376,7 +1392,10 @@ fn is_moved(m: &Msg) -> Option<usize> {
                         "sorry" | "sry" | "apologies" | "извините" | "простите" | "сорри" | "сори"
                     )
                 });
-                future && dated && sorry && !(i > 0 && m.has_f(i - 1, NEG))
+                // "contract is gonna be monday now": "now" marks the change as well.
+                let changed =
+                    sorry || (i + 1..m.n()).any(|k| matches!(m.w(k), "now" | "instead" | "теперь"));
+                future && dated && changed && !(i > 0 && m.has_f(i - 1, NEG))
             }
             "push" | "pushed" | "move" | "moved" | "moves" | "moving" => {
                 matches!(
@@ -1585,26 +1604,47 @@ fn is_idiom(m: &Msg) -> bool {
         || m.has_seq(&["socks", "off"])
         || m.has_seq(&["believe", "it"])
         || m.has_seq(&["when", "i", "see", "it"])
+        || m.has_seq(&["grain", "of", "salt"])
+        || m.has_seq(&["with", "a", "pinch", "of", "salt"])
         || m.has_seq(&["тебя", "урою"])
         || m.has_seq(&["урою"])
         || m.has_seq(&["вид", "что"])
-        || (0..m.n()).any(|i| {
-            // "пойду на обед" is not work; "после обеда", "at home" only say when or where.
-            m.has_f(i, NONWORK)
-                && !(i > 0
-                    && matches!(
-                        m.w(i - 1),
-                        "после"
-                            | "до"
-                            | "перед"
-                            | "after"
-                            | "before"
-                            | "at"
-                            | "from"
-                            | "с"
-                            | "из"
-                            | "over"
-                    ))
+        // "допью кофе и посмотрю" does the work after the coffee.
+        || (0..m.n()).any(|i| nonwork_at(m, i) && !work_after(m, i))
+}
+
+/// "пойду на обед" is not work; "после обеда", "at home" only say when or where.
+fn nonwork_at(m: &Msg, i: usize) -> bool {
+    m.has_f(i, NONWORK)
+        && !(i > 0
+            && matches!(
+                m.w(i - 1),
+                "после" | "до" | "перед" | "after" | "before" | "at" | "from" | "с" | "из" | "over"
+            ))
+}
+
+/// Is the verb at `i` about something other than work ("схожу на обед", "допью кофе"), with
+/// work of its own joined after it ("…и потом доделаю отчёт")?
+fn nonwork_before_work(m: &Msg, i: usize) -> bool {
+    let clause = m.toks.get(i).map(|t| t.clause);
+    let end = (i + 1..m.n())
+        .find(|&k| Some(m.toks[k].clause) != clause || conjunction_before(m, k + 1) == Some(k))
+        .unwrap_or(m.n());
+    (i + 1..end).any(|k| nonwork_at(m, k)) && work_after(m, i)
+}
+
+/// Does an action of work follow token `i` in its sentence, joined by "и" / "and" ("допью кофе и
+/// посмотрю", "схожу на обед и потом доделаю отчёт")?
+fn work_after(m: &Msg, i: usize) -> bool {
+    let sent = m.toks.get(i).map(|t| t.sent);
+    (i + 1..m.n())
+        .take_while(|&k| Some(m.toks[k].sent) == sent)
+        .any(|k| {
+            conjunction_before(m, k).is_some_and(|c| c > i)
+                && !m.has_f(k, NONWORK)
+                && m.toks[k]
+                    .verb
+                    .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl | Form::Imp))
         })
 }
 
@@ -1807,7 +1847,7 @@ fn ru_promise(m: &Msg) -> Option<RuPromise> {
                 Form::Fut1Pl => !(i > 0 && m.w(i - 1).starts_with("давай")),
                 _ => false,
             };
-            if !promise {
+            if !promise || nonwork_before_work(m, i) {
                 continue;
             }
             // "постараюсь выбить скидку", "попробую": a weak promise, no commitment.
@@ -1876,6 +1916,14 @@ fn ru_promise(m: &Msg) -> Option<RuPromise> {
                         return Some((i, Some((k, inf)), false));
                     }
                 }
+                // "обработку копыт начну в четверг": the work is a noun, "начну" the promise.
+                // "начну с бэкапа" only orders the work that follows.
+                if matches!(w, "начну" | "начнем")
+                    && !(i > 0 && m.w(i - 1).starts_with("давай"))
+                    && !matches!(m.w(i + 1), "с" | "со")
+                {
+                    return Some((i, Some((i, "начать")), false));
+                }
             }
             _ => {}
         }
@@ -1905,8 +1953,19 @@ fn promise_content(
         (k, inf)
     });
     let clause = m.bounds(trigger, false);
-    let (text, obj) = content(m, clause.clone(), verb, &skip, span);
-    let (text, obj) = if obj {
+    // "ща допью кофе и посмотрю": what comes before "и" is a break before the work, not the
+    // object of the promise; neither is the clause before it.
+    let conjunct = conjunction_before(m, trigger)
+        .filter(|&k| k > clause.start && (clause.start..k).any(|j| nonwork_at(m, j)));
+    skip.extend(conjunct.map_or(0..0, |k| k..trigger));
+    let (text, obj) = content(
+        m,
+        conjunct.unwrap_or(clause.start)..clause.end,
+        verb,
+        &skip,
+        span,
+    );
+    let (text, obj) = if obj || conjunct.is_some() {
         (text, obj)
     } else {
         // Object in a neighbouring clause of the same sentence ("отчёт по продажам — сделаю").
@@ -1928,6 +1987,91 @@ fn promise_content(
         return (stripped, obj);
     }
     (text, obj)
+}
+
+/// "…и посмотрю", "…и потом пришлю": the index of the conjunction joining the verb at `v` to
+/// an action before it, when one stands right in front of the verb.
+fn conjunction_before(m: &Msg, v: usize) -> Option<usize> {
+    let and = |w: &str| matches!(w, "и" | "а" | "and");
+    let then = |w: &str| matches!(w, "потом" | "затем" | "then" | "после" | "сразу");
+    match v {
+        0 => None,
+        _ if and(m.w(v - 1)) => Some(v - 1),
+        _ if then(m.w(v - 1)) && v > 1 && and(m.w(v - 2)) => Some(v - 2),
+        _ => None,
+    }
+}
+
+/// "иду", "уже бегу", "выезжаю", "иду смотреть": the speaker is on their way, i.e. agrees.
+/// Tokens `from..` must say nothing else (fillers, "уже", "ща", at most one work infinitive).
+fn on_my_way(m: &Msg, from: usize) -> bool {
+    let mut motion = false;
+    let mut inf = false;
+    for i in from..m.n() {
+        let w = m.w(i);
+        if matches!(
+            w,
+            "иду"
+                | "идем"
+                | "бегу"
+                | "бежу"
+                | "лечу"
+                | "еду"
+                | "выезжаю"
+                | "выдвигаюсь"
+                | "подхожу"
+                | "спускаюсь"
+                | "поднимаюсь"
+        ) && !motion
+        {
+            motion = true;
+        } else if matches!(
+            w,
+            "уже"
+                | "ща"
+                | "щас"
+                | "сейчас"
+                | "счас"
+                | "уж"
+                | "все"
+                | "всё"
+                | "тогда"
+                | "же"
+        ) || m.has_f(i, FILL | AGREE | PLEASE)
+        {
+        } else if motion
+            && !inf
+            && !m.has_f(i, NONWORK)
+            && (m.toks[i].verb.is_some_and(|v| v.form == Form::Inf) || is_infinitive(w))
+        {
+            inf = true;
+        } else {
+            return false;
+        }
+    }
+    motion
+}
+
+/// "да, запиши меня", "ок, ставь и меня тоже": after an agreement, an imperative about the
+/// speaker themself signs them up — an acceptance, not a request.
+fn signs_me_up(m: &Msg, from: usize) -> bool {
+    let mut verb = false;
+    let mut me = false;
+    for i in from..m.n() {
+        let w = m.w(i);
+        if matches!(w, "меня" | "мне" | "нас" | "нам") {
+            me = true;
+        } else if !verb
+            && (m.toks[i].verb.is_some_and(|v| v.form == Form::Imp) || ru_imperative_like(w))
+        {
+            verb = true;
+        } else if !(matches!(w, "и" | "тоже" | "тогда" | "уже" | "на" | "в" | "к")
+            || m.has_f(i, FILL | AGREE | PLEASE | DATE))
+        {
+            return false;
+        }
+    }
+    verb && me
 }
 
 fn leading_agreement(m: &Msg) -> usize {
@@ -1958,6 +2102,7 @@ fn multi_agreement(m: &Msg, k: usize) -> Option<usize> {
         &["consider", "it", "done"],
         &["будет", "сделано"],
         &["no", "prob"],
+        &["no", "worries"],
         &["np"],
         &["sure", "thing"],
         &["go", "ahead"],
@@ -2167,6 +2312,52 @@ fn ru_imperative_like(w: &str) -> bool {
         && !word_classes().contains_key(w)
 }
 
+/// Tokens of a clause calling someone at the start of the sentence from `start` ("Дэн,",
+/// "кстати, Ксюш,", "Василий Петрович,"): one to three capitalised words before a comma.
+fn opening_vocative(m: &Msg, start: usize) -> Vec<usize> {
+    let mut k = start;
+    while k < m.n() {
+        let clause = m.bounds(k, false);
+        if clause.clone().all(|j| m.has_f(j, FILL | GREET | AGREE)) {
+            k = clause.end;
+            continue;
+        }
+        let capital = |j: usize| {
+            m.text
+                .get(m.toks[j].span.clone())
+                .and_then(|s| s.chars().next())
+                .is_some_and(char::is_uppercase)
+        };
+        let comma_after = m
+            .toks
+            .get(clause.end.saturating_sub(1))
+            .and_then(|t| m.text.get(t.span.end..))
+            .is_some_and(|r| r.trim_start().starts_with(','));
+        if clause.len() <= 3 && clause.end < m.n() && comma_after && clause.clone().all(capital) {
+            return clause.collect();
+        }
+        break;
+    }
+    Vec::new()
+}
+
+/// Question words asking when, what, how or why rather than for the work itself.
+fn wh_word(w: &str) -> bool {
+    matches!(
+        w,
+        "как"
+            | "где"
+            | "когда"
+            | "что"
+            | "чего"
+            | "чем"
+            | "куда"
+            | "зачем"
+            | "почему"
+            | "кто"
+    )
+}
+
 fn request(cx: &Ctx) -> Option<Finding> {
     let m = cx.m;
     let mut cue = request_cue(m);
@@ -2219,10 +2410,47 @@ fn request(cx: &Ctx) -> Option<Finding> {
     };
     // A bare imperative to nobody in particular needs a date or a "please" to be a request.
     if addr.is_none() && open.is_none() {
-        let imperative_opening = cue.is_some_and(|c| m.bounds(c, false).start == c || c <= 1);
-        if !(imperative_opening && (please || cx.has_date()))
-            && !cue.is_some_and(|c| m.is_q(c) && m.toks[c].verb.is_none())
-        {
+        // "мы вышли сегодня", "они пришли": a subject before the verb makes it a past plural.
+        let subject = |c: usize| {
+            (m.bounds(c, false).start..c).any(|k| {
+                m.has_f(k, SUBJ) || matches!(m.w(k), "он" | "она" | "оно" | "они" | "вы" | "ты")
+            })
+        };
+        let imperative_opening = cue.is_some_and(|c| {
+            (m.bounds(c, false).start == c || c <= 1) && !(m.w(c).ends_with("ли") && subject(c))
+        });
+        // "счёт Вектору выстави сегодня плз": the object may come first. Without a "please",
+        // the past plurals shaped like imperatives ("пришли", "вышли") stay out.
+        let fronted = cue.is_some_and(|c| {
+            let before = m.bounds(c, false).start..c;
+            m.toks[c].verb.is_some_and(|v| v.form == Form::Imp && !v.aux)
+                && before.clone().all(|k| !m.has_f(k, SUBJ | PRON | NEG | COND))
+                // An object, not a name: "Насть поправь" calls, "счёт выстави" fronts.
+                && before.clone().any(|k| {
+                    !m.has_f(k, STOP | FILL | GREET | AGREE | DATE)
+                        && m.text
+                            .get(m.toks[k].span.clone())
+                            .and_then(|s| s.chars().next())
+                            .is_some_and(char::is_lowercase)
+                })
+                && (please || cx.has_date() && !m.w(c).ends_with("ли"))
+        });
+        // "Дэн, первичку в 1с занесёшь послезавтра?": a second person asked, whoever it is.
+        // Not "когда сделаешь?", "что скажешь?" (asking when or what), nor "пойдёшь обедать?".
+        let asked = cue.is_some_and(|c| {
+            let sentence = m.bounds(c, true);
+            m.is_q(c)
+                && match m.toks[c].verb {
+                    None => true,
+                    Some(v) => {
+                        v.form == Form::Fut2
+                            && !v.aux
+                            && !(sentence.start..c).any(|k| wh_word(m.w(k)))
+                            && !sentence.clone().any(|k| nonwork_at(m, k))
+                    }
+                }
+        });
+        if !((imperative_opening || fronted) && (please || cx.has_date())) && !asked {
             return None;
         }
     }
@@ -2284,6 +2512,10 @@ fn request(cx: &Ctx) -> Option<Finding> {
             .clone()
             .any(|k| !skip2.contains(&k) && m.toks[k].verb.is_some());
         if !other_verb {
+            // "Дэн, первичку занесёшь?": a name the team list does not know still only calls.
+            if addr.is_none() {
+                skip2.extend(opening_vocative(m, sentence.start));
+            }
             let (t2, o2) = content(m, sentence.start..end, verb, &skip2, cx.due_span());
             if o2 {
                 text = t2;
@@ -2453,7 +2685,22 @@ fn remark(m: &Msg, k: usize) -> bool {
         || (w == "а" && next == "то")
         || clause.clone().any(|j| {
             let w = m.w(j);
-            m.has_f(j, PROGRESS)
+            // "технадзор ждёт", "они тянут с реквизитами": what others do or want.
+            matches!(
+                w,
+                "ждет"
+                    | "ждут"
+                    | "тянет"
+                    | "тянут"
+                    | "торопит"
+                    | "торопят"
+                    | "просит"
+                    | "просят"
+                    | "требует"
+                    | "требуют"
+                    | "жалуется"
+                    | "жалуются"
+            ) || m.has_f(j, PROGRESS)
                 || m.toks[j].verb.is_some_and(|v| v.form == Form::Past)
                 || (Lang::detect(w) == Lang::Ru
                     && ["лся", "лась", "лось", "лись"]
@@ -2986,7 +3233,27 @@ fn own_due(mut whole: Vec<Finding>, parts: &[Finding], even_none: bool) -> Vec<F
         .iter()
         .filter(|f| f.label() == first.label())
         .collect();
-    if let [one] = same.as_slice()
+    // Two promises in one message ("плитку начну завтра, к пятнице положу стены"): the part
+    // naming the same work carries its date.
+    let content_of = |f: &Finding| match f {
+        Finding::Made { content, .. }
+        | Finding::Request { content, .. }
+        | Finding::Offer { content, .. } => Some(content.clone()),
+        _ => None,
+    };
+    let mine = content_of(first);
+    let one = match same.as_slice() {
+        [one] => Some(*one),
+        [_, _, ..] if mine.is_some() => {
+            let mut hits = same.iter().filter(|f| content_of(f) == mine);
+            match (hits.next(), hits.next()) {
+                (Some(f), None) if f.due().is_some() => Some(*f),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    if let Some(one) = one
         && (even_none || one.due().is_some())
     {
         set_due(first, one.due());
@@ -3223,7 +3490,14 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         && !conditional
         && !is_retold(m)
     {
-        let due = more_time(m, input.now).or_else(|| cx.due());
+        // "к среде не успеваю, переношу на четверг": the new date follows the word that
+        // moves; the one before it is the date being missed.
+        let after_move = m
+            .toks
+            .get(i)
+            .and_then(|t| text.get(t.span.end..))
+            .and_then(|rest| super::dates::deadline(rest, input.now, lang).map(|(_, due)| due));
+        let due = more_time(m, input.now).or(after_move).or_else(|| cx.due());
         return vec![Finding::Moved {
             due,
             words: cx.words(),
@@ -3262,7 +3536,8 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     let lead = leading_agreement(m);
     if lead > 0 && !question_everywhere {
         let lead_sent = m.toks[lead - 1].sent;
-        if lead >= m.n() || only_date_left(&cx, lead) {
+        if lead >= m.n() || only_date_left(&cx, lead) || on_my_way(m, lead) || signs_me_up(m, lead)
+        {
             return vec![Finding::Accept { due: cx.due() }];
         }
         let promise_at = ru_promise(m)
@@ -3283,6 +3558,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
                 };
             }
         }
+    }
+    // A bare "уже иду", "бегу" answers a call.
+    if lead == 0 && !question_everywhere && on_my_way(m, 0) {
+        return vec![Finding::Accept { due: cx.due() }];
     }
     if !absence && let Some(r) = request(&cx) {
         return vec![r];
@@ -3754,6 +4033,30 @@ mod tests {
     }
 
     #[test]
+    fn a_move_takes_the_date_after_the_word_that_moves() {
+        // run() reads messages on Monday 2026-11-23.
+        for (t, d) in [
+            (
+                "6-НДФЛ для Вектора к среде не успеваю, там больничные кривые. переношу на четверг",
+                date(2026, 11, 26),
+            ),
+            (
+                "контракт к пятнице не успеваю. сдвину на вторник",
+                date(2026, 11, 24),
+            ),
+            (
+                "can't make it by wednesday, pushing it to friday",
+                date(2026, 11, 27),
+            ),
+        ] {
+            match run(t).first() {
+                Some(Finding::Moved { due: Some(due), .. }) => assert_eq!(due.date, d, "{t}"),
+                other => panic!("{t}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn moved_words_name_the_thing() {
         match run("КП для Ромашки не успеваю. Переношу на пятницу").first()
         {
@@ -4185,6 +4488,165 @@ mod tests {
         ] {
             let _ = run(t);
             let _ = significant_stems(t);
+        }
+    }
+
+    // --- replies, fronted objects, breaks and others' delays
+
+    fn due_date(f: Option<&Finding>) -> Option<NaiveDate> {
+        f.and_then(Finding::due).map(|d| d.date)
+    }
+
+    fn request_content(text: &str) -> String {
+        match run(text).first() {
+            Some(Finding::Request { content, .. }) => content.clone(),
+            other => panic!("{text}: expected Request, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn on_my_way_and_sign_me_up_replies_are_accepts() {
+        for t in [
+            "ага, иду",
+            "уже бегу",
+            "ок, иду смотреть",
+            "сейчас выезжаю",
+            "да, запиши меня",
+            "ок, ставь и меня тоже",
+            "да, пришли мне",
+        ] {
+            assert_eq!(label(t), "accept", "{t}");
+        }
+        // Going for lunch or home answers no call for work.
+        for t in ["иду обедать", "ага, иду обедать", "иду домой", "еду в офис"]
+        {
+            assert_eq!(label(t), "none", "{t}");
+        }
+        // Asking to be booked in is no promise (a plain request, or nothing).
+        for t in ["запиши меня на стрижку", "да, запиши меня на стрижку"]
+        {
+            assert!(!matches!(label(t), "made" | "accept" | "offer"), "{t}");
+        }
+    }
+
+    #[test]
+    fn a_break_before_the_work_does_not_veto_the_promise() {
+        match run("ща допью кофе и посмотрю").first() {
+            Some(Finding::Accept { .. }) => {}
+            Some(Finding::Made { content, .. }) => assert!(!content.contains("кофе"), "{content}"),
+            other => panic!("expected Accept or Made, got {other:?}"),
+        }
+        assert_eq!(made_content("допью кофе и гляну отчёт"), "глянуть отчёт");
+        assert_eq!(
+            made_content("схожу на обед и потом доделаю отчёт"),
+            "доделать отчёт"
+        );
+        for t in ["пойду домой и посплю", "схожу за кофе", "пойду на обед"]
+        {
+            assert_eq!(label(t), "none", "{t}");
+        }
+        // Without a break the object before "и" is still the work's.
+        assert!(
+            made_content("меню банкета на 31-е финализирую до среды и скину сюда")
+                .contains("меню банкета")
+        );
+    }
+
+    #[test]
+    fn fronted_objects_and_unnamed_second_persons_are_requests() {
+        // The team list knows none of these names: the request stands without an addressee.
+        let t = "кстати, Ксюш, счёт Вектору за январь выстави сегодня плз";
+        assert_eq!(request_content(t), "выставить счёт Вектору за январь");
+        let t = "Дэн, первичку Вектора в 1с занесёшь послезавтра?";
+        assert_eq!(request_content(t), "занести первичку Вектора в 1с");
+        let t = "Дашенька, протоколы качества за февраль для молкомбината пришлёшь мне завтра?";
+        assert!(request_content(t).starts_with("прислать протоколы качества за февраль"));
+        assert_eq!(request_content("счёт выстави завтра"), "выставить счёт");
+        assert_eq!(
+            request_content(
+                "Руслан Ильдарович, акт скрытых работ подготовь до конца месяца, технадзор ждёт"
+            ),
+            "подготовить акт скрытых работ"
+        );
+        if resolver_ready() {
+            let due = |t: &str| due_date(run(t).first());
+            assert_eq!(
+                due("кстати, Ксюш, счёт Вектору за январь выстави сегодня плз"),
+                Some(date(2026, 11, 23))
+            );
+            assert_eq!(
+                due("Дэн, первичку Вектора в 1с занесёшь послезавтра?"),
+                Some(date(2026, 11, 25))
+            );
+            assert_eq!(
+                due(
+                    "Дашенька, протоколы качества за февраль для молкомбината пришлёшь мне завтра?"
+                ),
+                Some(date(2026, 11, 24))
+            );
+        }
+        // Past plurals shaped like imperatives, questions asking when or what, and lunch.
+        for t in [
+            "мы вышли сегодня на объект",
+            "они пришли сегодня",
+            "когда сделаешь?",
+            "что скажешь?",
+            "как дела, пойдёшь обедать?",
+            "Насть поправь",
+        ] {
+            assert_eq!(label(t), "none", "{t}");
+        }
+    }
+
+    #[test]
+    fn prefixed_verbs_and_noun_objects_make_russian_promises() {
+        let t = "сегодня после обеда осмотрю корову 1187, похоже мастит";
+        assert_eq!(made_content(t), "осмотреть корову 1187");
+        let t = "обработку копыт во втором дворе начну в четверг, после проверки";
+        assert!(made_content(t).starts_with("начать обработку копыт"), "{t}");
+        let t = "Ирина Валерьевна, договор с Альфа-Трейдом дожму до конца месяца, они тянут с реквизитами";
+        assert_eq!(made_content(t), "дожать договор с Альфа-Трейдом");
+        assert_eq!(
+            made_content("завтра оставлю ключи на вахте"),
+            "оставить ключи на вахте"
+        );
+        // "начну с X" orders the work; the promise is what follows.
+        assert_eq!(
+            made_content("начну с бэкапа: сделаю бэкап сегодня"),
+            "сделать бэкап"
+        );
+        if resolver_ready() {
+            let due = |t: &str| due_date(run(t).first());
+            assert_eq!(
+                due("сегодня после обеда осмотрю корову 1187, похоже мастит"),
+                Some(date(2026, 11, 23))
+            );
+            assert_eq!(
+                due("обработку копыт во втором дворе начну в четверг, после проверки"),
+                Some(date(2026, 11, 26))
+            );
+            assert_eq!(
+                due(
+                    "Ирина Валерьевна, договор с Альфа-Трейдом дожму до конца месяца, они тянут с реквизитами"
+                ),
+                Some(date(2026, 11, 30))
+            );
+            // Two promises: the date goes with the one the message is read as.
+            assert_eq!(
+                due("плитку в санузле начну завтра, к пятнице положу стены"),
+                Some(date(2026, 11, 24))
+            );
+        }
+        for t in [
+            "начну, если успею",
+            "осмотрю, если будет время",
+            "они обещали дожать до конца месяца",
+            "они тянут с реквизитами",
+            "посмотрим",
+            "осмотр коровы прошёл нормально",
+            "давай начнём в понедельник",
+        ] {
+            assert_eq!(label(t), "none", "{t}");
         }
     }
 

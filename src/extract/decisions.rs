@@ -21,6 +21,11 @@ const MARKERS: &[&str] = &[
 
 /// The decision a message states, if it plainly states one (not a question, not a maybe).
 pub fn decision(text: &str) -> Option<String> {
+    // Most messages name no decision: a plain search first, before any tokenising.
+    let lower = text.to_lowercase();
+    if !MARKERS.iter().any(|m| lower.contains(m)) {
+        return None;
+    }
     let norm = normalize(text);
     if norm.contains('?') || norm.len() > 400 {
         return None;

@@ -10,6 +10,7 @@ pub mod decisions;
 pub mod intent;
 pub mod lang;
 pub mod names;
+pub mod report;
 pub mod words;
 
 pub use lang::Lang;

@@ -2,12 +2,15 @@
 //!
 //! Russian names decline ("Лена", "Лены", "Леной"), so a name is matched as a base plus one of the
 //! endings of its declension class rather than through a list of every form. Diminutives and full
-//! names ("Дима" / "Дмитрий", "Ben" / "Benjamin") live in one compact table of groups. Names that
-//! are also ordinary words ("Вера", "Роман", "Will", "Mark") only count when written with a
-//! capital letter or used as the vocative that opens a message.
+//! names ("Дима" / "Дмитрий", "Ben" / "Benjamin") live in one compact table of groups; the
+//! affectionate forms of the short ones ("Дашенька", "Танечка", "Лизка") and their truncated
+//! vocatives ("Ксюш", "Тань") are made from it once per process. Names that are also ordinary
+//! words ("Вера", "Роман", "Will", "Mark") only count when written with a capital letter or used
+//! as the vocative that opens a message.
 
+use std::borrow::Cow;
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::rc::Rc;
 use std::sync::OnceLock;
@@ -29,87 +32,94 @@ const RU_GROUPS: &[&[&str]] = &[
     &["александр", "саша", "саня", "шура", "санек", "сашка"],
     &["александра", "саша", "шура"],
     &["алексей", "леша", "алеша", "леха", "лешка"],
+    &["алена", "аленка", "аленушка"],
+    &["алина", "алинка"],
     &["анастасия", "настя", "настена", "настюша"],
-    &["анатолий", "толя"],
+    &["анатолий", "толя", "толик"],
     &["андрей", "андрюша", "андрюха"],
     &["анна", "аня", "анюта", "анечка", "анька"],
     &["антон", "антоша", "тоха"],
-    &["арсений", "сеня"],
+    &["арсений", "сеня", "арсюша"],
     &["артем", "тема"],
     &["борис", "боря"],
     &["вадим", "вадик"],
     &["валентин", "валя"],
     &["валентина", "валя"],
-    &["валерий", "валера"],
+    &["валерий", "валера", "валерик"],
     &["василий", "вася"],
-    &["вера"],
+    &["вера", "верочка"],
     &["вероника", "ника"],
     &["виктор", "витя"],
     &["виктория", "вика"],
+    &["виталий", "виталик"],
     &["владимир", "вова", "володя", "вовчик", "вован"],
-    &["владислав", "влад", "слава"],
+    &["владислав", "влад", "слава", "владик"],
     &["вячеслав", "слава"],
     &["галина", "галя"],
     &["геннадий", "гена"],
-    &["георгий", "жора", "гоша"],
-    &["глеб"],
+    &["георгий", "жора", "гоша", "жорик"],
+    &["глеб", "глебушка"],
     &["григорий", "гриша"],
-    &["дарья", "даша"],
-    &["денис"],
+    &["даниил", "даня", "данила"],
+    &["дарья", "даша", "дашенька", "дашка", "дашуля"],
+    &["денис", "дэн", "ден", "дениска", "денчик"],
     &["дмитрий", "дима", "митя", "димон", "димка"],
     &["евгений", "женя", "женька", "жека"],
     &["евгения", "женя"],
-    &["егор"],
+    &["егор", "егорка", "егорушка"],
     &["екатерина", "катя", "катюша", "катенька", "катька"],
     &["елена", "лена", "леночка", "ленка", "ленуся"],
     &["елизавета", "лиза"],
     &["иван", "ваня", "ванька", "ванечка"],
     &["игорь", "игорек"],
-    &["илья", "илюша"],
-    &["ирина", "ира", "иришка"],
-    &["кирилл"],
+    &["илья", "илюша", "илюха"],
+    &["ирина", "ира", "иришка", "иринка"],
+    &["карина", "каринка"],
+    &["кирилл", "киря", "кирюша", "кирюха"],
     &["константин", "костя", "костик"],
-    &["кристина"],
+    &["кристина", "кристя", "кристинка"],
     &["ксения", "ксюша", "ксюха"],
+    &["лариса", "лара"],
     &["лев", "лева"],
     &["леонид", "леня"],
     &["любовь", "люба"],
-    &["людмила", "люда", "мила"],
+    &["людмила", "люда", "мила", "люся"],
     &["максим", "макс"],
     &["маргарита", "рита"],
-    &["марина"],
+    &["марина", "мариша", "маришка", "маринка", "мариночка"],
     &["мария", "маша", "машенька", "машка", "маруся"],
     &["марк"],
-    &["матвей"],
+    &["матвей", "матвейка"],
     &["михаил", "миша", "мишаня", "мишка"],
     &["надежда", "надя"],
     &["наталья", "наталия", "наташа", "наташка"],
-    &["никита"],
+    &["никита", "никитос", "никитка"],
     &["николай", "коля", "колян", "колька"],
-    &["нина"],
-    &["оксана"],
-    &["олег"],
+    &["нина", "ниночка", "нинка"],
+    &["оксана", "ксана", "оксанка"],
+    &["олег", "олежка", "олежек"],
     &["ольга", "оля", "олечка", "оленька", "олька"],
     &["павел", "паша", "пашка", "павлик"],
     &["петр", "петя"],
-    &["полина", "поля"],
+    &["полина", "поля", "полинка", "полиночка"],
     &["роман", "рома"],
-    &["руслан"],
+    &["руслан", "руся", "русик"],
     &["светлана", "света", "светик", "светочка"],
-    &["семен", "сеня"],
+    &["семен", "сеня", "сема"],
     &["сергей", "сережа", "серега", "серж", "сережка"],
     &["софия", "софья", "соня"],
-    &["станислав", "стас"],
+    &["станислав", "стас", "стасик"],
     &["степан", "степа"],
     &["татьяна", "таня", "танюша", "танька"],
     &["тимофей", "тима"],
-    &["тимур"],
+    &["тимур", "тима"],
+    &["ульяна", "уля"],
     &["федор", "федя"],
     &["эдуард", "эдик"],
     &["юлия", "юля", "юленька", "юлька"],
     &["юрий", "юра"],
-    &["яна"],
-    &["ярослав", "слава"],
+    &["яна", "янка", "яночка"],
+    &["ярослав", "слава", "ярик"],
 ];
 
 const EN_GROUPS: &[&[&str]] = &[
@@ -188,6 +198,17 @@ const AMBIGUOUS: &[&str] = &[
     "макс",
     "ян",
     "соня",
+    "уля",
+    "руся",
+    "янка",
+    "мишка",
+    "сережка",
+    // Affectionate forms that are words too (see [`affectionate_forms`])
+    "полька",
+    "милка",
+    "милочка",
+    "славка",
+    "темка",
     // English
     "will",
     "mark",
@@ -229,6 +250,7 @@ const AMBIGUOUS: &[&str] = &[
     // Latin spellings of Russian names that are English words
     "marina",
     "ira",
+    "den",
 ];
 
 /// Endings a Russian first name of each declension class takes, and the base it attaches to.
@@ -290,22 +312,84 @@ fn first_name_matches(tok: &str, name: &str) -> bool {
     }
 }
 
-/// The colloquial vocative of a short name: "Паш", "Лен", "Дим", "Оль", "Тань".
-fn truncated_vocative(tok: &str, name: &str) -> bool {
+/// Truncated vocatives that are everyday words ("Тем, кто не сдал отчёт, …", "Лень, но сделаю"):
+/// only a "ё" in the text ("Тём,", "Лёнь,") makes them a name.
+const VOCATIVE_WORDS: &[&str] = &["тем", "лень"];
+
+/// The colloquial vocative of a short name, if it has one: "Паш", "Лен", "Дим", "Ксюш", "Мариш",
+/// "Оль", "Тань", "Дашуль". Full names in -ия/-ья have none, and a name in -я keeps its soft
+/// sign ("Оль", never "Ол"), so "Вас" or "Пол" are not read as "Вася" or "Поля".
+fn truncated_vocative(name: &str) -> Option<String> {
     if name.ends_with("ия") || name.ends_with("ья") {
-        return false;
+        return None;
     }
-    let base = if let Some(b) = name.strip_suffix('а') {
-        b
-    } else if let Some(b) = name.strip_suffix('я') {
-        if tok.strip_suffix('ь') == Some(b) {
-            return b.chars().count() >= 2;
+    let form = if let Some(base) = name.strip_suffix('а') {
+        (base.chars().count() >= 3).then(|| base.to_string())?
+    } else if let Some(base) = name.strip_suffix('я') {
+        let last = base.chars().last()?;
+        if base.chars().count() < 2 {
+            return None;
         }
-        b
+        if "аеиоуыэюя".contains(last) {
+            format!("{base}й")
+        } else {
+            format!("{base}ь")
+        }
     } else {
-        return false;
+        return None;
     };
-    tok == base && base.chars().count() >= 3
+    Some(form)
+}
+
+/// Affectionate forms the suffixes would make that are other words, or that nobody uses.
+const NOT_AFFECTIONATE: &[&str] = &["галька", "колечка", "семка"];
+
+/// The affectionate forms a short name makes with the common suffixes: "Даша" → "Дашенька",
+/// "Дашуля", "Дашуся", "Дашка"; "Лиза" → "Лизочка", "Лизонька", "Лизка"; "Таня" → "Танечка",
+/// "Танюля", "Танька". Full names are left to the table (their forms are less regular), and so
+/// are forms already ending in -ка ("Дашка", "Леночка").
+fn affectionate_forms(name: &str) -> Vec<String> {
+    let vowel = |c: char| "аеиоуыэюя".contains(c);
+    let suffixed = name
+        .strip_suffix("ка")
+        .and_then(|b| b.chars().last())
+        .is_some_and(|c| !vowel(c));
+    if suffixed || name.ends_with("ия") || name.ends_with("ья") {
+        return Vec::new();
+    }
+    let (stem, soft) = if let Some(b) = name.strip_suffix('а') {
+        (b, false)
+    } else if let Some(b) = name.strip_suffix('я') {
+        (b, true)
+    } else {
+        return Vec::new();
+    };
+    let Some(last) = stem.chars().last() else {
+        return Vec::new();
+    };
+    if stem.chars().count() < 2 || vowel(last) || matches!(last, 'й' | 'ь') {
+        return Vec::new();
+    }
+    let suffixes: &[&str] = match (soft, last) {
+        // Already affectionate: "Дашуля" → "Дашуленька", "Дашулька"; "Маруся" → "Маруська".
+        (true, _)
+            if ["уля", "юля", "уся", "юся"]
+                .iter()
+                .any(|s| name.ends_with(s)) =>
+        {
+            &["енька", "ечка", "ька"]
+        }
+        (true, _) => &["енька", "ечка", "юля", "юся", "ька"],
+        (false, 'ш' | 'ж' | 'ч' | 'щ') => &["енька", "уля", "уся", "ка"],
+        (false, 'к') => &["уля", "уся"],
+        (false, 'г' | 'х' | 'ц') => &[],
+        (false, _) => &["очка", "онька", "уля", "уся", "ка"],
+    };
+    suffixes
+        .iter()
+        .map(|s| format!("{stem}{s}"))
+        .filter(|f| !NOT_AFFECTIONATE.contains(&f.as_str()))
+        .collect()
 }
 
 /// Does the normalised token name the surname `surname` (normalised nominative) in some case?
@@ -546,14 +630,110 @@ fn latin_group_index() -> &'static HashMap<String, Vec<Group>> {
     })
 }
 
+/// What matching needs of a name of the tables or of an affectionate form of one, worked out
+/// once per process rather than once per team.
+struct TableName {
+    /// The affectionate forms of a short Russian name (a group member after the full name).
+    affectionate: Vec<String>,
+    /// `fold(translit(name))` of a Cyrillic name.
+    latin: Option<String>,
+    keys: VariantKeys,
+    truncated: Option<String>,
+}
+
+/// Every name of the tables and every affectionate form of their short Russian names.
+fn table_names() -> &'static HashMap<String, TableName, WordHash> {
+    static NAMES: OnceLock<HashMap<String, TableName, WordHash>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        // The sound key is for English names written in Cyrillic ("Джейк" ↔ "Jake"). A Russian
+        // name of the tables that sounds like a name of an English group meaning someone else
+        // ("Дэн" of Денис like "Dan" of Daniel, not "Ксения" like nobody, "Анна" like "Anna" of
+        // the same name) is reached in Latin through its own spellings only, and the
+        // affectionate forms have no English sound at all.
+        let en_groups: Vec<HashSet<String>> = EN_GROUPS
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .filter_map(|n| VariantKeys::new(n).en_sound)
+                    .collect()
+            })
+            .collect();
+        let mut soundless: HashMap<&str, bool> = HashMap::new();
+        for group in RU_GROUPS {
+            let full = VariantKeys::new(group[0]).cyr_sound;
+            let foreign: Vec<&HashSet<String>> = en_groups
+                .iter()
+                .filter(|sounds| !full.as_ref().is_some_and(|f| sounds.contains(f)))
+                .collect();
+            for name in group.iter() {
+                let sound = VariantKeys::new(name).cyr_sound;
+                let other = sound
+                    .as_ref()
+                    .is_some_and(|s| foreign.iter().any(|sounds| sounds.contains(s)));
+                // A name of several groups keeps its sound if one of them claims it.
+                *soundless.entry(name).or_insert(true) &= other;
+            }
+        }
+        let entry = |name: &str, affectionate: Vec<String>, sound: bool| {
+            let mut keys = VariantKeys::new(name);
+            if !sound || soundless.get(name).copied().unwrap_or(false) {
+                keys.cyr_sound = None;
+            }
+            TableName {
+                affectionate,
+                latin: is_cyrillic(name).then(|| fold(&translit(name))),
+                keys,
+                truncated: truncated_vocative(name),
+            }
+        };
+        let mut map: HashMap<String, TableName, WordHash> = HashMap::default();
+        for group in RU_GROUPS.iter().chain(EN_GROUPS.iter()) {
+            for (k, name) in group.iter().enumerate() {
+                let short = k > 0 && is_cyrillic(name);
+                match map.get_mut(*name) {
+                    Some(t) if short && t.affectionate.is_empty() => {
+                        t.affectionate = affectionate_forms(name);
+                    }
+                    Some(_) => {}
+                    None => {
+                        let forms = if short {
+                            affectionate_forms(name)
+                        } else {
+                            Vec::new()
+                        };
+                        map.insert(name.to_string(), entry(name, forms, true));
+                    }
+                }
+            }
+        }
+        let forms: Vec<String> = map
+            .values()
+            .flat_map(|t| t.affectionate.iter().cloned())
+            .collect();
+        for form in forms {
+            if let std::collections::hash_map::Entry::Vacant(slot) = map.entry(form) {
+                let t = entry(slot.key(), Vec::new(), false);
+                slot.insert(t);
+            }
+        }
+        map
+    })
+}
+
+/// A value of the tables, or one worked out for a name they do not know.
+type Shared<T> = Cow<'static, T>;
+
 /// The name variants a person answers to (normalised): their own first name plus every member
 /// of each group it belongs to, and the Latin spellings of the Russian ones ("Dima" for
 /// "Дмитрий"); a Latin first name of a Russian ("Dmitry") joins the Russian group too.
 struct Variants {
     own: String,
     groups: Vec<Group>,
+    /// The affectionate forms of the short names among them ([`affectionate_forms`]) that the
+    /// table does not list already.
+    derived: Vec<Shared<str>>,
     /// Folded Latin spellings of the Cyrillic variants.
-    latin: Vec<String>,
+    latin: Vec<Shared<str>>,
 }
 
 impl Variants {
@@ -569,15 +749,42 @@ impl Variants {
                 }
             }
         }
+        // Short names: the group members after the full name, and a first name the table
+        // does not know.
+        let table = table_names();
+        let known = groups.iter().any(|g| g.contains(&own.as_str()));
+        let mut derived: Vec<Shared<str>> = Vec::new();
+        let own_forms = if !known && is_cyrillic(&own) {
+            affectionate_forms(&own)
+        } else {
+            Vec::new()
+        };
+        let table_forms = groups
+            .iter()
+            .flat_map(|g| g.iter().skip(1))
+            .filter_map(|short| table.get(*short))
+            .flat_map(|t| t.affectionate.iter().map(|f| Cow::Borrowed(f.as_str())));
+        for form in own_forms.into_iter().map(Cow::Owned).chain(table_forms) {
+            let listed = *form == *own
+                || groups.iter().any(|g| g.contains(&&*form))
+                || derived.contains(&form);
+            if !listed {
+                derived.push(form);
+            }
+        }
         let mut v = Variants {
             own,
             groups,
+            derived,
             latin: Vec::new(),
         };
-        let latin: Vec<String> = v
+        let latin: Vec<Shared<str>> = v
             .iter()
             .filter(|n| is_cyrillic(n))
-            .map(|n| fold(&translit(n)))
+            .map(|n| match table.get(n).and_then(|t| t.latin.as_deref()) {
+                Some(l) => Cow::Borrowed(l),
+                None => Cow::Owned(fold(&translit(n))),
+            })
             .collect();
         v.latin = latin;
         v
@@ -586,21 +793,8 @@ impl Variants {
     fn iter(&self) -> impl Iterator<Item = &str> {
         std::iter::once(self.own.as_str())
             .chain(self.groups.iter().flat_map(|g| g.iter().copied()))
+            .chain(self.derived.iter().map(|d| &**d))
             .filter(|v| !v.is_empty())
-    }
-
-    /// The Cyrillic variant a Latin token spells ("Dima" → "дима"), if any.
-    fn latin_match(&self, tok: &str) -> Option<&str> {
-        let tok = tok
-            .strip_suffix("'s")
-            .or_else(|| tok.strip_suffix("’s"))
-            .unwrap_or(tok);
-        if !is_latin_word(tok) || tok.chars().count() < 3 {
-            return None;
-        }
-        let key = fold(tok);
-        let k = self.latin.iter().position(|l| *l == key)?;
-        self.iter().filter(|n| is_cyrillic(n)).nth(k)
     }
 }
 
@@ -625,7 +819,15 @@ struct Matcher {
     id: i64,
     first: Variants,
     /// Per variant of `first.iter()`, in the same order: what matching needs of it.
-    keys: Vec<VariantKeys>,
+    keys: Vec<Shared<VariantKeys>>,
+    /// The truncated vocatives of the variants ("паш", "оль", "мариш").
+    truncated: Vec<Shared<str>>,
+    /// The first letters of the variants: a token starting otherwise names none of them.
+    initials: Vec<char>,
+    /// Some variant has an English sound key (a Cyrillic token may sound like it).
+    en_sounds: bool,
+    /// Some variant has a Cyrillic sound key (a Latin token may sound like it).
+    cyr_sounds: bool,
     surname: Option<String>,
     username: Option<String>,
     /// The surname has five letters or more (a short one only counts with a capital).
@@ -637,10 +839,11 @@ struct Matcher {
 }
 
 /// Sound keys of one name variant, computed once per org instead of once per token.
+#[derive(Clone)]
 struct VariantKeys {
-    /// `english_sound` of a Latin variant, when [`sounds_alike`] may use it.
+    /// `english_sound` of a Latin variant, when [`sounds_alike_keyed`] may use it.
     en_sound: Option<String>,
-    /// `cyrillic_sound` of a Cyrillic variant, when [`sounds_alike`] may use it.
+    /// `cyrillic_sound` of a Cyrillic variant, when [`sounds_alike_keyed`] may use it.
     cyr_sound: Option<String>,
 }
 
@@ -661,17 +864,48 @@ impl VariantKeys {
 
 fn matcher(p: &Person) -> Matcher {
     let first = Variants::new(&p.first_name);
-    let keys = first.iter().map(VariantKeys::new).collect();
+    let table = table_names();
+    let mut keys: Vec<Shared<VariantKeys>> = Vec::new();
+    let mut truncated: Vec<Shared<str>> = Vec::new();
+    for v in first.iter() {
+        let (k, t) = match table.get(v) {
+            Some(t) => (
+                Cow::Borrowed(&t.keys),
+                t.truncated.as_deref().map(Cow::Borrowed),
+            ),
+            None => {
+                let mut k = VariantKeys::new(v);
+                // An affectionate form of a name the tables do not know: no English sound.
+                if first.derived.iter().any(|d| d == v) {
+                    k.cyr_sound = None;
+                }
+                (Cow::Owned(k), truncated_vocative(v).map(Cow::Owned))
+            }
+        };
+        keys.push(k);
+        if let Some(t) = t
+            && !truncated.contains(&t)
+        {
+            truncated.push(t);
+        }
+    }
     let surname = p
         .last_name
         .as_deref()
         .map(|s| normalize(s.trim()))
         .filter(|s| !s.is_empty());
     let sur = surname.as_deref().unwrap_or("");
+    let mut initials: Vec<char> = first.iter().filter_map(first_char).collect();
+    initials.sort_unstable();
+    initials.dedup();
     Matcher {
         id: p.id,
+        en_sounds: keys.iter().any(|k| k.en_sound.is_some()),
+        cyr_sounds: keys.iter().any(|k| k.cyr_sound.is_some()),
+        initials,
         first,
         keys,
+        truncated,
         surname_long: sur.chars().count() >= 5,
         surname_cyr_fold: is_cyrillic(sur).then(|| fold(&translit(sur))),
         surname_latin_fold: (is_latin_word(sur) && sur.chars().count() >= 3).then(|| fold(sur)),
@@ -693,9 +927,9 @@ struct TokKeys<'t> {
     tok: &'t str,
     cyrillic: bool,
     latin: bool,
-    /// `fold` of the token without a possessive, for [`Variants::latin_match`].
+    /// `fold` of the token without a possessive, for the Latin spellings of the variants.
     latin_key: OnceCell<Option<String>>,
-    /// `english_sound` of a Latin token, for [`sounds_alike`].
+    /// `english_sound` of a Latin token, for [`sounds_alike_keyed`].
     en_sound: OnceCell<Option<String>>,
     /// `cyrillic_sound` of a Cyrillic token and of its bases without case endings.
     cyr_sounds: OnceCell<Vec<String>>,
@@ -772,14 +1006,16 @@ impl<'t> TokKeys<'t> {
     }
 }
 
-/// [`matched_variant`] with the token's and the variants' keys worked out beforehand.
+/// Which variant (if any) of the matcher the token names: in some case, in a Latin spelling, or
+/// by sound; the variants' keys are worked out beforehand, the token's as needed.
 fn matched_variant_keyed<'m>(m: &'m Matcher, tk: &TokKeys) -> Option<&'m str> {
     let tok = tk.tok;
     let c = first_char(tok)?;
-    if let Some(v) = m
-        .first
-        .iter()
-        .find(|v| first_char(v) == Some(c) && first_name_matches(tok, v))
+    if m.initials.contains(&c)
+        && let Some(v) = m
+            .first
+            .iter()
+            .find(|v| first_char(v) == Some(c) && first_name_matches(tok, v))
     {
         return Some(v);
     }
@@ -790,6 +1026,10 @@ fn matched_variant_keyed<'m>(m: &'m Matcher, tk: &TokKeys) -> Option<&'m str> {
     if latin.is_some() {
         return latin;
     }
+    let sounds = (tk.cyrillic && m.en_sounds) || (tk.latin && m.cyr_sounds);
+    if !sounds {
+        return None;
+    }
     m.first
         .iter()
         .zip(&m.keys)
@@ -797,7 +1037,9 @@ fn matched_variant_keyed<'m>(m: &'m Matcher, tk: &TokKeys) -> Option<&'m str> {
         .map(|(v, _)| v)
 }
 
-/// [`sounds_alike`] through precomputed sound keys.
+/// An English name written in Cyrillic or a Russian one in Latin, as Russians transcribe them:
+/// "Джейк"/"Джейка" ↔ Jake, "Мэтт" ↔ Matt, "Крис"/"Крису" ↔ Chris; through the sound keys of
+/// the token and of the variant.
 fn sounds_alike_keyed(tk: &TokKeys, vk: &VariantKeys) -> bool {
     if tk.cyrillic {
         vk.en_sound
@@ -833,6 +1075,8 @@ const HIT_FIRST: u8 = 1;
 const HIT_AMBIGUOUS: u8 = 1 << 1;
 const HIT_TRUNCATED: u8 = 1 << 2;
 const HIT_SURNAME: u8 = 1 << 3;
+/// The truncated vocative is also a word ([`VOCATIVE_WORDS`]): only with a "ё" is it a name.
+const HIT_TRUNCATED_WORD: u8 = 1 << 4;
 
 /// Memoised token lookups per org are dropped past this many distinct tokens.
 const MEMO_LIMIT: usize = 8192;
@@ -862,8 +1106,12 @@ impl Compiled {
                         f |= HIT_AMBIGUOUS;
                     }
                 }
-                if m.first.iter().any(|v| truncated_vocative(tok, v)) {
-                    f |= HIT_TRUNCATED;
+                if m.truncated.iter().any(|t| t == tok) {
+                    f |= if VOCATIVE_WORDS.contains(&tok) {
+                        HIT_TRUNCATED_WORD
+                    } else {
+                        HIT_TRUNCATED
+                    };
                 }
                 if surname_hit_keyed(m, &tk) {
                     f |= HIT_SURNAME;
@@ -950,43 +1198,7 @@ fn first_char(s: &str) -> Option<char> {
 
 /// Which variant (if any) of the matcher the token names.
 fn matched_variant<'m>(m: &'m Matcher, tok: &str) -> Option<&'m str> {
-    let c = first_char(tok)?;
-    m.first
-        .iter()
-        .find(|v| first_char(v) == Some(c) && first_name_matches(tok, v))
-        .or_else(|| m.first.latin_match(tok))
-        .or_else(|| m.first.iter().find(|v| sounds_alike(tok, v)))
-}
-
-/// An English name written in Cyrillic or a Russian one in Latin, as Russians transcribe them:
-/// "Джейк"/"Джейка" ↔ Jake, "Мэтт" ↔ Matt, "Крис"/"Крису" ↔ Chris.
-fn sounds_alike(tok: &str, name: &str) -> bool {
-    let (cyr, latin) = if is_cyrillic(tok) && is_latin_word(name) {
-        (tok, name)
-    } else if is_latin_word(tok) && is_cyrillic(name) {
-        (name, tok)
-    } else {
-        return false;
-    };
-    if cyr.chars().count() < 3 || latin.len() < 3 {
-        return false;
-    }
-    let want = english_sound(&normalize(latin));
-    if want.chars().count() < 3 {
-        return false;
-    }
-    let mut forms = vec![cyr.to_string()];
-    // Russian case endings on a foreign name: "Джейка", "Крису", "Мэттом".
-    if is_cyrillic(tok) {
-        for end in ["ом", "ем", "ой", "ей", "а", "у", "е", "ю", "я", "ы"] {
-            if let Some(base) = cyr.strip_suffix(end)
-                && base.chars().count() >= 3
-            {
-                forms.push(base.to_string());
-            }
-        }
-    }
-    forms.iter().any(|f| cyrillic_sound(f) == want)
+    matched_variant_keyed(m, &TokKeys::new(tok))
 }
 
 /// A rough sound key of a Latin-spelt English name.
@@ -1223,7 +1435,10 @@ fn people_in_compiled(text: &str, c: &Compiled) -> Vec<(Range<usize>, i64)> {
         let hits = c.hits(&t.norm);
         for (k, &f) in hits.iter().enumerate() {
             let named = f & HIT_FIRST != 0 && (capital || vocative || f & HIT_AMBIGUOUS == 0);
-            let truncated = comma_after && (i == 0 || capital) && f & HIT_TRUNCATED != 0;
+            let truncated = comma_after
+                && (i == 0 || capital)
+                && (f & HIT_TRUNCATED != 0
+                    || (f & HIT_TRUNCATED_WORD != 0 && raw.contains(['ё', 'Ё'])));
             if named || truncated {
                 firsts.push(k);
             }
@@ -1594,6 +1809,246 @@ mod tests {
         assert!(found("send the deck to the team").is_empty());
         assert!(found("the roman numerals").is_empty());
         assert!(resolve("Den", &people).is_empty());
+    }
+
+    fn office() -> Vec<Person> {
+        [
+            "Марина",
+            "Ксения",
+            "Денис",
+            "Дарья",
+            "Георгий",
+            "Мария",
+            "Наталья",
+            "Екатерина",
+            "Татьяна",
+            "Ольга",
+            "Александр",
+            "Василий",
+            "Полина",
+            "Леонид",
+            "Артём",
+            "Тимур",
+            "Елизавета",
+            "Юлия",
+            "Галина",
+            "Николай",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(k, first)| person(k as i64 + 1, first, "", ""))
+        .collect()
+    }
+
+    /// Who the text names among [`office`], by first name.
+    fn office_names(text: &str) -> Vec<String> {
+        let people = office();
+        people_in(text, &people)
+            .into_iter()
+            .map(|(_, id)| people[id as usize - 1].first_name.clone())
+            .collect()
+    }
+
+    #[test]
+    fn colloquial_forms_of_address_find_the_person() {
+        for (text, who, span) in [
+            (
+                "Мариш, посчитаешь 6-НДФЛ для Вектора к среде?",
+                "Марина",
+                "Мариш",
+            ),
+            (
+                "кстати, Ксюш, счёт Вектору за январь выстави сегодня плз",
+                "Ксения",
+                "Ксюш",
+            ),
+            (
+                "Дэн, первичку Вектора в 1с занесёшь послезавтра?",
+                "Денис",
+                "Дэн",
+            ),
+            (
+                "Дашенька, протоколы качества по второй партии пришлёшь мне завтра?",
+                "Дарья",
+                "Дашенька",
+            ),
+            (
+                "Гоша, посмотришь сегодня третью дорожку?",
+                "Георгий",
+                "Гоша",
+            ),
+        ] {
+            let people = office();
+            let found = people_in(text, &people);
+            assert_eq!(found.len(), 1, "{text}: {found:?}");
+            let (range, id) = found[0].clone();
+            assert_eq!(people[id as usize - 1].first_name, who, "{text}");
+            assert_eq!(&text[range], span, "{text}");
+        }
+    }
+
+    #[test]
+    fn every_diminutive_has_its_truncated_vocative() {
+        for (text, who) in [
+            ("Ксюш, глянь акт", "Ксения"),
+            ("Маш, глянь акт", "Мария"),
+            ("Даш, глянь акт", "Дарья"),
+            ("Наташ, глянь акт", "Наталья"),
+            ("Мариш, глянь акт", "Марина"),
+            ("Катюш, глянь акт", "Екатерина"),
+            ("Тань, глянь акт", "Татьяна"),
+            ("Оль, глянь акт", "Ольга"),
+            ("Дашуль, глянь акт", "Дарья"),
+            ("Марусь, глянь акт", "Мария"),
+            ("ну что, Саш, глянешь?", "Александр"),
+            ("Тём, глянь акт", "Артём"),
+            ("Лёнь, глянь акт", "Леонид"),
+        ] {
+            assert_eq!(office_names(text), vec![who], "{text}");
+        }
+    }
+
+    #[test]
+    fn truncated_vocatives_need_the_comma_and_are_never_plain_words() {
+        for text in [
+            "даш знать, когда будет готово",
+            "Даш знать?",
+            "дашь знать, как будет",
+            "кстати маш, глянь",
+            "Маш",
+            // A name in -я keeps its soft sign: "Вась", never "Вас".
+            "Вас, коллеги, прошу сдать отчёты",
+            "Пол, стены и потолок покрасим в среду",
+            "Кол, на который вешаем табличку",
+            // Truncated vocatives that are words need a "ё" to be a name.
+            "Тем, кто не сдал отчёт, напомню завтра",
+            "Лень, конечно, но сделаю",
+        ] {
+            assert!(
+                office_names(text).is_empty(),
+                "{text}: {:?}",
+                office_names(text)
+            );
+        }
+    }
+
+    #[test]
+    fn affectionate_forms_of_diminutives_are_names() {
+        for (text, who) in [
+            ("Дашенька, пришли протоколы", "Дарья"),
+            ("передай Дашеньке протоколы", "Дарья"),
+            ("Дашуля сделает", "Дарья"),
+            ("с Дашулей договорились", "Дарья"),
+            ("дашка обещала", "Дарья"),
+            ("Машенька, глянь", "Мария"),
+            ("Сашенька, глянь", "Александр"),
+            ("Танечка, глянь", "Татьяна"),
+            ("спроси у Танечки", "Татьяна"),
+            ("Лизонька, глянь", "Елизавета"),
+            ("Лизочка сделает", "Елизавета"),
+            ("Юлечка, спасибо", "Юлия"),
+            ("Ксюшенька, глянь", "Ксения"),
+            ("Наташенька, глянь", "Наталья"),
+            ("Коленька, глянь", "Николай"),
+            ("Маришка, глянь", "Марина"),
+            ("маринка сделает", "Марина"),
+        ] {
+            assert_eq!(office_names(text), vec![who], "{text}");
+        }
+    }
+
+    #[test]
+    fn affectionate_forms_that_are_words_are_not_names() {
+        // "галька" (pebbles), "колечка" (a ring's genitive) and "семка" ("семки", seeds) are
+        // not made at all; "полька" (a dance, a Polish woman) is a name only with a capital or
+        // as the opening vocative.
+        let mut people = office();
+        people.push(person(21, "Семён", "", ""));
+        people.push(person(22, "Яна", "", ""));
+        for text in [
+            "галька на пляже",
+            "Гальки не осталось",
+            "колечка нет",
+            "купил семки",
+            "американские янки",
+            "танцуем польку",
+            "we danced the polka",
+        ] {
+            assert!(people_in(text, &people).is_empty(), "{text}");
+        }
+        assert_eq!(office_names("Полька, глянь"), vec!["Полина"]);
+        assert_eq!(office_names("Поля, глянь"), vec!["Полина"]);
+        // "галочка" is a tick mark: Галя's affectionate forms are made with -ечка/-енька only.
+        assert!(office_names("Галочка, глянь").is_empty());
+        assert_eq!(office_names("Галя, глянь"), vec!["Галина"]);
+    }
+
+    #[test]
+    fn common_diminutives_of_the_table() {
+        let people: Vec<Person> = [
+            "Денис",
+            "Кирилл",
+            "Никита",
+            "Тимур",
+            "Оксана",
+            "Кристина",
+            "Олег",
+            "Руслан",
+            "Егор",
+            "Яна",
+            "Полина",
+            "Вера",
+            "Нина",
+            "Глеб",
+            "Марина",
+            "Дарья",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(k, first)| person(k as i64 + 1, first, "", ""))
+        .collect();
+        let who = |text: &str| -> Vec<String> {
+            people_in(text, &people)
+                .into_iter()
+                .map(|(_, id)| people[id as usize - 1].first_name.clone())
+                .collect()
+        };
+        for (text, name) in [
+            ("Дэн, глянь", "Денис"),
+            ("передай Дэну", "Денис"),
+            ("Ден, глянь", "Денис"),
+            ("Дениска сделает", "Денис"),
+            ("денчик обещал", "Денис"),
+            ("Киря, глянь", "Кирилл"),
+            ("никитос обещал", "Никита"),
+            ("Тима, глянь", "Тимур"),
+            ("Ксана, глянь", "Оксана"),
+            ("Кристя, глянь", "Кристина"),
+            ("олежка обещал", "Олег"),
+            ("Руся, глянь", "Руслан"),
+            ("егорка обещал", "Егор"),
+            ("Янка, глянь", "Яна"),
+            ("полинка обещала", "Полина"),
+            ("верочка обещала", "Вера"),
+            ("ниночка обещала", "Нина"),
+            ("Глебушка, глянь", "Глеб"),
+            ("маринка обещала", "Марина"),
+            ("Мариша, глянь", "Марина"),
+            ("дашенька обещала", "Дарья"),
+        ] {
+            assert_eq!(who(text), vec![name], "{text}");
+        }
+        // "Den" is an English word; "Dan" is Daniel's, not Денис's.
+        assert!(who("meet me in the den").is_empty());
+        assert_eq!(who("Den, can you check?"), vec!["Денис"]);
+        assert!(who("I'll send the memo to Dan").is_empty());
+        assert!(resolve("Dan", &people).is_empty());
+        assert_eq!(resolve("Den", &people), vec![1]);
+        assert_eq!(resolve("Dashenka", &people), vec![16]);
+        assert!(who("история древней руси").is_empty());
+        assert_eq!(resolve("Дэна", &people), vec![1]);
+        assert_eq!(resolve("Мариши", &people), vec![15]);
+        assert_eq!(resolve("Дашеньки", &people), vec![16]);
     }
 
     #[test]

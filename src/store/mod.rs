@@ -72,7 +72,11 @@ impl Store {
             .await?;
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
-            .connect_with(options().filename(path))
+            .connect_with(
+                options()
+                    .filename(path)
+                    .pragma("wal_autocheckpoint", "16384"),
+            )
             .await?;
         let store = Store { pool, writer };
         store.migrate().await?;

@@ -1,0 +1,198 @@
+//! Completion told with the promise's own verb: "счёт Вектору выставила ✅" after "выставлю
+//! счёт Вектору", "договор вычитан" after "вычитаю договор", "kennels deep cleaned" after
+//! "deep clean the kennels". The lexicon of done words cannot list every trade's verbs; the
+//! promise itself says which verb to look for.
+
+use super::words::{normalize, tokens};
+
+/// Past and participle endings a Russian verb stem takes in a completion report.
+const RU_PAST: &[&str] = &[
+    "л", "ла", "ли", "ло", "лся", "лась", "лись", "н", "на", "но", "ны", "ен", "ена", "ено", "ены",
+    "ён", "ил", "ила", "или", "ан", "ана", "ано", "аны", "лен", "лена", "лено", "лены", "т", "та",
+    "то", "ты",
+];
+
+/// Irregular English pasts of verbs promises use.
+const EN_IRREGULAR: &[(&str, &[&str])] = &[
+    ("send", &["sent"]),
+    ("make", &["made"]),
+    ("do", &["done", "did"]),
+    ("write", &["written", "wrote"]),
+    ("get", &["got", "gotten"]),
+    ("take", &["taken", "took"]),
+    ("pay", &["paid"]),
+    ("buy", &["bought"]),
+    ("build", &["built"]),
+    ("bring", &["brought"]),
+    ("sell", &["sold"]),
+    ("find", &["found"]),
+    ("give", &["given", "gave"]),
+    ("hang", &["hung"]),
+    ("draw", &["drawn", "drew"]),
+    ("run", &["ran"]),
+    ("put", &["put"]),
+    ("set", &["set"]),
+    ("cut", &["cut"]),
+    ("lay", &["laid"]),
+    ("feed", &["fed"]),
+    ("ring", &["rang", "rung"]),
+];
+
+/// Words that turn a report into something else: not done, not yet, a question.
+fn hedged(words: &[String], text: &str) -> bool {
+    text.contains('?')
+        || words.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "не" | "ещё"
+                    | "еще"
+                    | "почти"
+                    | "половину"
+                    | "начал"
+                    | "начала"
+                    | "not"
+                    | "n't"
+                    | "yet"
+                    | "almost"
+                    | "halfway"
+                    | "half"
+                    | "still"
+                    | "partly"
+                    | "started"
+            ) || w.ends_with("n't")
+        })
+}
+
+/// "почти готово", "половину перевёл", "halfway through": work under way, not finished.
+pub fn in_progress(text: &str) -> bool {
+    tokens(text).iter().any(|t| {
+        matches!(
+            t.norm.as_str(),
+            "почти" | "половину" | "наполовину" | "almost" | "halfway" | "partly" | "partially"
+        )
+    })
+}
+
+/// The verb stems a promise's content can be reported done with.
+fn ru_stem(infinitive: &str) -> Option<String> {
+    let chars: Vec<char> = infinitive.chars().collect();
+    let cut = if infinitive.ends_with("ться") || infinitive.ends_with("тись") {
+        5
+    } else if infinitive.ends_with("ть") || infinitive.ends_with("ти") || infinitive.ends_with("чь")
+    {
+        3
+    } else {
+        return None;
+    };
+    let stem: String = chars[..chars.len().saturating_sub(cut)].iter().collect();
+    (stem.chars().count() >= 4).then_some(stem)
+}
+
+/// Does `text` report the promise `content` done with the promise's own verb?
+pub fn reports_done(text: &str, content: &str) -> bool {
+    let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
+    if words.is_empty() || hedged(&words, &normalize(text)) {
+        return false;
+    }
+    let promised: Vec<String> = tokens(content).into_iter().map(|t| t.norm).collect();
+    // Russian: the content starts with its infinitive ("выставить счёт Вектору").
+    if let Some(stem) = promised.first().and_then(|v| ru_stem(v)) {
+        let hit = words.iter().any(|w| {
+            w.strip_prefix(stem.as_str())
+                .is_some_and(|rest| RU_PAST.contains(&rest))
+        });
+        if hit {
+            return true;
+        }
+    }
+    // English: any word of the content whose past stands in the report ("deep clean the
+    // kennels" → "kennels deep cleaned").
+    let not_work = |p: &str| {
+        matches!(
+            p,
+            "schedule" | "plan" | "need" | "use" | "delay" | "postpone" | "move" | "push"
+        )
+    };
+    promised
+        .iter()
+        .filter(|p| p.is_ascii() && !not_work(p))
+        .any(|p| {
+            let regular = |w: &str| {
+                p.chars().count() >= 4
+                    && (w == format!("{p}ed")
+                        || w == format!("{p}d") && p.ends_with('e')
+                        || p.ends_with('y') && w == format!("{}ied", &p[..p.len() - 1]))
+            };
+            let irregular = EN_IRREGULAR
+                .iter()
+                .find(|(base, _)| base == p)
+                .map(|(_, forms)| *forms)
+                .unwrap_or(&[]);
+            words
+                .iter()
+                .any(|w| regular(w) || irregular.contains(&w.as_str()))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reports_done;
+
+    #[test]
+    fn a_report_with_the_promised_verb_is_done() {
+        assert!(reports_done(
+            "счёт Вектору выставила ✅",
+            "выставить счёт Вектору за январь"
+        ));
+        assert!(reports_done(
+            "договор с Гермесом вычитан, замечания в файле",
+            "вычитать договор с Гермесом"
+        ));
+        assert!(reports_done(
+            "каталог сверстан, pdf в папке",
+            "сверстать каталог"
+        ));
+        assert!(reports_done(
+            "kennels deep cleaned, smells like lemons",
+            "deep clean the kennels"
+        ));
+        assert!(reports_done(
+            "Luna's x-ray report sent to the owner",
+            "send the x-ray report"
+        ));
+        assert!(reports_done(
+            "surgery cabinet restocked",
+            "restock the surgery pack cabinet"
+        ));
+    }
+
+    #[test]
+    fn progress_is_not_completion() {
+        assert!(super::in_progress("почти половину контракта перевёл"));
+        assert!(super::in_progress("halfway through the taproom stocktake"));
+        assert!(!super::in_progress("контракт перевёл, отправил клиенту"));
+    }
+
+    #[test]
+    fn hedged_or_other_verbs_are_not() {
+        assert!(!reports_done(
+            "счёт Вектору не выставила, нет реквизитов",
+            "выставить счёт"
+        ));
+        assert!(!reports_done(
+            "почти половину контракта перевёл",
+            "перевести контракт"
+        ));
+        assert!(!reports_done("счёт выставила?", "выставить счёт"));
+        assert!(!reports_done("договор прочитал", "вычитать договор"));
+        assert!(!reports_done(
+            "haven't sent the report yet",
+            "send the report"
+        ));
+        assert!(!reports_done(
+            "kennels look dirty",
+            "deep clean the kennels"
+        ));
+        assert!(!reports_done("сделаю завтра", "сделать отчёт"));
+    }
+}
