@@ -257,6 +257,7 @@ impl Ingest<'_> {
         }
         if effects.is_empty()
             && quiet
+            && crate::extract::report::may_report(m.text)
             && let Some(e) = self.reported_done(l, m).await?
         {
             effects.push(e);

@@ -12,6 +12,12 @@ const RU_PAST: &[&str] = &[
     "то", "ты",
 ];
 
+/// Endings of Russian pasts and short participles, for the quick test in [`may_report`].
+const RU_REPORT_ENDINGS: &[&str] = &[
+    "ал", "ил", "ел", "ыл", "ул", "ял", "ёл", "ла", "ли", "ло", "лся", "лась", "лись", "ан", "ана",
+    "ано", "аны", "ен", "ена", "ено", "ены", "ён", "ян", "ыт", "ыта", "ыто", "ыты",
+];
+
 /// Irregular English pasts of verbs promises use.
 const EN_IRREGULAR: &[(&str, &[&str])] = &[
     ("send", &["sent"]),
@@ -65,6 +71,13 @@ fn hedged(words: &[String], text: &str) -> bool {
 
 /// "почти готово", "половину перевёл", "halfway through": work under way, not finished.
 pub fn in_progress(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    if !["почти", "половин", "almost", "half", "partly", "partially"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return false;
+    }
     tokens(text).iter().any(|t| {
         matches!(
             t.norm.as_str(),
@@ -86,6 +99,19 @@ fn ru_stem(infinitive: &str) -> Option<String> {
     };
     let stem: String = chars[..chars.len().saturating_sub(cut)].iter().collect();
     (stem.chars().count() >= 4).then_some(stem)
+}
+
+/// Could `text` report anything done at all: a past or participle form in it? A cheap test
+/// that spares the per-promise comparison for most chatter.
+pub fn may_report(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    lower.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        let n = w.chars().count();
+        n >= 4
+            && (w.ends_with("ed")
+                || EN_IRREGULAR.iter().any(|(_, forms)| forms.contains(&w))
+                || RU_REPORT_ENDINGS.iter().any(|e| w.ends_with(e)))
+    })
 }
 
 /// Does `text` report the promise `content` done with the promise's own verb?
@@ -164,6 +190,15 @@ mod tests {
             "surgery cabinet restocked",
             "restock the surgery pack cabinet"
         ));
+    }
+
+    #[test]
+    fn chatter_without_a_past_form_is_skipped_early() {
+        assert!(super::may_report("счёт выставила"));
+        assert!(super::may_report("kennels cleaned"));
+        assert!(super::may_report("invoice sent"));
+        assert!(!super::may_report("кто знает пароль от вайфая"));
+        assert!(!super::may_report("can someone review my PR"));
     }
 
     #[test]
