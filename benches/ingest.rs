@@ -3,8 +3,8 @@
 //!
 //! `cargo bench --bench ingest -- --warm-up-time 1 --measurement-time 3`
 //!
-//! Batches of 500 messages to a transaction (what `Ingest::messages` does with a burst), and one
-//! message to a transaction (what the live bot does with each update). The stream is rounds of ten messages: two promises (ru, en), one move,
+//! Batches of 1,000 messages to a transaction (what `Ingest::messages` does with a burst or an
+//! import), and one message to a transaction (what the live bot does with each update). The stream is rounds of ten messages: two promises (ru, en), one move,
 //! two "done", five chatter lines; every round a different person promises.
 
 mod common;
@@ -21,7 +21,7 @@ use kept::store::{Org, Person, Store, Stored};
 
 const PEOPLE: i64 = 10;
 /// Messages per measured batch.
-const BATCH: u64 = 500;
+const BATCH: u64 = 1000;
 
 const TOPICS_RU: &[&str] = &[
     "макеты упаковки",
@@ -201,8 +201,8 @@ fn bench(c: &mut Criterion) {
     // One transaction per `per` messages: a batch (import, a burst of updates) and the live
     // bot's one message at a time.
     for (name, file, per) in [
-        ("file_wal_batch_500", true, BATCH),
-        ("in_memory_batch_500", false, BATCH),
+        ("file_wal_batch_1000", true, BATCH),
+        ("in_memory_batch_1000", false, BATCH),
         ("file_wal_one_by_one", true, 1),
     ] {
         let mut fx = rt.block_on(Fixture::new(file));
