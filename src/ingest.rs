@@ -200,30 +200,17 @@ impl Ingest<'_> {
 
     /// What one message says, read against (and written into) the ledger.
     async fn read(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
-        let findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
-        // "почти половину контракта перевёл", "halfway through the stocktake": progress, not done.
-        let findings: Vec<Finding> = if crate::extract::report::in_progress(m.text) {
-            findings
-                .into_iter()
-                .filter(|f| !matches!(f, Finding::Done { .. }))
-                .collect()
-        } else {
-            findings
-        };
-        // "решили перейти на Postgres" states a decision; it does not report work done.
+        let mut findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
+        // "решили перейти на Postgres" states a decision, and "почти половину контракта
+        // перевёл", "halfway through the stocktake" progress: neither reports work done.
         let decided = if findings.iter().all(|f| matches!(f, Finding::Done { .. })) {
             crate::extract::decisions::decision(m.text)
         } else {
             None
         };
-        let findings: Vec<Finding> = if decided.is_some() {
-            findings
-                .into_iter()
-                .filter(|f| !matches!(f, Finding::Done { .. }))
-                .collect()
-        } else {
-            findings
-        };
+        if decided.is_some() || crate::extract::report::in_progress(m.text) {
+            findings.retain(|f| !matches!(f, Finding::Done { .. }));
+        }
         // A later message may answer this one ("ок", "могу в четверг"): keep what it said.
         if findings
             .iter()
@@ -313,17 +300,7 @@ impl Ingest<'_> {
         let Some(c) = pick.cloned() else {
             return Ok(None);
         };
-        self.change(
-            l,
-            m,
-            &c,
-            CommitmentChange {
-                state: Some(CommitmentState::Done),
-                ..Default::default()
-            },
-            Effect::Done,
-        )
-        .await
+        self.close(l, m, &c, CommitmentState::Done).await
     }
 
     async fn apply(
@@ -334,7 +311,7 @@ impl Ingest<'_> {
     ) -> Result<Option<Effect>, IngestError> {
         match f {
             Finding::Made { content, due } => self.made(l, m, &content, due).await,
-            Finding::Accept { due } => self.accept_request(l, m, due, false).await,
+            Finding::Accept { due } => self.accept(l, m, due, false, false).await,
             Finding::Moved { due, words } => {
                 let Some(due) = due else { return Ok(None) };
                 let Some(c) = self.target(l, m, &words, true).await? else {
@@ -349,33 +326,13 @@ impl Ingest<'_> {
                 let Some(c) = self.target(l, m, &words, false).await? else {
                     return Ok(None);
                 };
-                self.change(
-                    l,
-                    m,
-                    &c,
-                    CommitmentChange {
-                        state: Some(CommitmentState::Done),
-                        ..Default::default()
-                    },
-                    Effect::Done,
-                )
-                .await
+                self.close(l, m, &c, CommitmentState::Done).await
             }
             Finding::Cancelled { words } => {
                 let Some(c) = self.target(l, m, &words, true).await? else {
                     return Ok(None);
                 };
-                self.change(
-                    l,
-                    m,
-                    &c,
-                    CommitmentChange {
-                        state: Some(CommitmentState::Cancelled),
-                        ..Default::default()
-                    },
-                    Effect::Cancelled,
-                )
-                .await
+                self.close(l, m, &c, CommitmentState::Cancelled).await
             }
             // Requests and offers become commitments only when accepted (see `accept`).
             Finding::Request {
@@ -386,7 +343,7 @@ impl Ingest<'_> {
                 // "да, сделай плиз, к пятнице норм" in reply to "могу сделать глоссарий":
                 // telling the one who offered to go ahead accepts the offer.
                 if m.reply_to.is_some()
-                    && let Some(e) = self.accept_offer(l, m, due).await?
+                    && let Some(e) = self.accept(l, m, due, true, true).await?
                 {
                     return Ok(Some(e));
                 }
@@ -466,6 +423,25 @@ impl Ingest<'_> {
             ..Default::default()
         };
         self.change(l, m, c, change, Effect::Moved).await
+    }
+
+    /// A new version of `c` that is done or cancelled.
+    async fn close(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        c: &Commitment,
+        state: CommitmentState,
+    ) -> Result<Option<Effect>, IngestError> {
+        let change = CommitmentChange {
+            state: Some(state),
+            ..Default::default()
+        };
+        let effect = match state {
+            CommitmentState::Cancelled => Effect::Cancelled,
+            _ => Effect::Done,
+        };
+        self.change(l, m, c, change, effect).await
     }
 
     async fn change(
@@ -550,7 +526,7 @@ impl Ingest<'_> {
         // "хорошо, Ольга Витальевна, сделаю": the names addressed are not what is promised.
         let words = commitments::significant_stems(&without_names(content, self.names));
         let only_reply = words.len() > 1;
-        if let Some(e) = self.accept_request(l, m, due, only_reply).await? {
+        if let Some(e) = self.accept(l, m, due, only_reply, false).await? {
             return Ok(Some(e));
         }
         // A promise that restates an open one confirms (or moves) it instead of duplicating it.
@@ -603,27 +579,8 @@ impl Ingest<'_> {
         Ok(Some(Effect::Created(c)))
     }
 
-    /// Finds the request (or offer) this message accepts and turns it into a commitment.
-    async fn accept_request(
-        &self,
-        l: &mut Ledger,
-        m: &Incoming<'_>,
-        due: Option<Due>,
-        only_reply: bool,
-    ) -> Result<Option<Effect>, IngestError> {
-        self.accept(l, m, due, only_reply, false).await
-    }
-
-    /// An offer in the replied-to message, accepted by a go-ahead.
-    async fn accept_offer(
-        &self,
-        l: &mut Ledger,
-        m: &Incoming<'_>,
-        due: Option<Due>,
-    ) -> Result<Option<Effect>, IngestError> {
-        self.accept(l, m, due, true, true).await
-    }
-
+    /// Finds the request (or offer) this message accepts and turns it into a commitment:
+    /// only in the replied-to message with `only_reply`, only offers with `offers_only`.
     async fn accept(
         &self,
         l: &mut Ledger,

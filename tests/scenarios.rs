@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, FixedOffset};
-use kept::domain::Lang;
+use kept::domain::{Lang, UserId};
 use kept::replay::{Options, ReplayError, run_text};
 use serde_json::{Value, json};
 
@@ -516,10 +516,21 @@ async fn a_scenario_without_events_is_an_error_not_a_panic() {
 async fn a_manager_may_be_introduced_after_their_reports() {
     let report = r#"{"type": "member", "user": {"id": 2, "first_name": "Дима"}, "role": "member", "manager": 1, "dm_open": true}"#;
     let boss = r#"{"type": "member", "user": {"id": 1, "first_name": "Анна"}, "role": "director", "dm_open": true}"#;
-    let out = run_text(&[ORG, report, boss, MESSAGE].join("\n"), options())
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("kept.db");
+    let opts = Options {
+        db: Some(db.clone()),
+        ..options()
+    };
+    let out = run_text(&[ORG, report, boss, MESSAGE].join("\n"), opts)
         .await
         .unwrap();
     assert_eq!(out.json["commitments"].as_array().map(Vec::len), Some(1));
+    // The report is linked to the manager once the manager's line is read.
+    let store = kept::store::Store::open(&db).await.unwrap();
+    let org = store.org_of_user(UserId(2)).await.unwrap().unwrap();
+    let member = store.member(org, UserId(2)).await.unwrap().unwrap();
+    assert_eq!(member.manager_id, Some(UserId(1)));
     // A manager who never appears is still an error, reported at the member's line.
     let (line, message) = line_error(&[ORG, report, MESSAGE]).await;
     assert_eq!(line, 2);
