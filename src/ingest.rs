@@ -101,6 +101,67 @@ fn overlap(a: &[String], b: &[String]) -> usize {
         .count()
 }
 
+/// What tells two promises apart although they share their words: the numbers and the proper
+/// names they mention ("invoice 1041" / "invoice 1042", "КП для Ромашки" / "КП для Лютика").
+/// Dates said in the text are left out: a restated promise may carry its new date.
+fn markers(text: &str) -> (Vec<String>, Vec<String>) {
+    let now = chrono::TimeZone::timestamp_opt(&chrono_tz::UTC, 0, 0)
+        .single()
+        .unwrap_or_else(|| Utc::now().with_timezone(&chrono_tz::UTC));
+    let mut plain = String::with_capacity(text.len());
+    let mut at = 0;
+    for f in crate::extract::dates::find(text, now, crate::domain::Lang::Ru) {
+        if f.span.start >= at
+            && let (Some(before), true) = (
+                text.get(at..f.span.start),
+                text.is_char_boundary(f.span.end),
+            )
+        {
+            plain.push_str(before);
+            plain.push(' ');
+            at = f.span.end;
+        }
+    }
+    plain.push_str(text.get(at..).unwrap_or(""));
+    let (mut numbers, mut names) = (Vec::new(), Vec::new());
+    // The first word of a sentence has a capital whatever it is.
+    let mut sentence_start = true;
+    let mut token = String::new();
+    for c in plain.chars().chain(std::iter::once(' ')) {
+        if c.is_alphanumeric() {
+            token.push(c);
+            continue;
+        }
+        if !token.is_empty() {
+            if token.chars().any(|c| c.is_ascii_digit()) {
+                numbers.push(token.to_lowercase());
+            } else if !sentence_start
+                && token.chars().count() >= 2
+                && token.chars().next().is_some_and(char::is_uppercase)
+            {
+                names.push(token.to_lowercase());
+            }
+            token.clear();
+            sentence_start = false;
+        }
+        if matches!(c, '.' | '!' | '?' | '\n' | ':' | ';') {
+            sentence_start = true;
+        }
+    }
+    (numbers, names)
+}
+
+/// Two texts name different things: each has a number, or each a proper name, the other lacks.
+/// One that names less is not different ("КП скину завтра" restates "КП для Ромашки").
+fn distinct(a: &str, b: &str) -> bool {
+    let (na, pa) = markers(a);
+    let (nb, pb) = markers(b);
+    let missing = |x: &[String], y: &[String]| x.iter().any(|t| !y.iter().any(|u| u == t));
+    let missing_name =
+        |x: &[String], y: &[String]| x.iter().any(|t| !y.iter().any(|u| same_stem(t, u)));
+    (missing(&na, &nb) && missing(&nb, &na)) || (missing_name(&pa, &pb) && missing_name(&pb, &pa))
+}
+
 /// Two stems name the same thing: equal, or one a prefix of the other, or (Russian forms the
 /// stemmer leaves apart: иконк / иконок) sharing all but the last letter of the shorter.
 fn same_stem(x: &str, y: &str) -> bool {
@@ -390,7 +451,12 @@ impl Ingest<'_> {
                 Some(owner) if owner != m.from => {
                     // Naming the owner is not enough: the request must be mostly about that
                     // promise ("the dawson quote sooner"), not share one proper noun with it.
-                    let open = l.open_of(owner).await?;
+                    let open: Vec<Commitment> = l
+                        .open_of(owner)
+                        .await?
+                        .into_iter()
+                        .filter(|c| !distinct(content, &c.content))
+                        .collect();
                     best_match_exact(&open, &words).filter(|c| {
                         let theirs = commitments::significant_stems(&c.content);
                         let n = words
@@ -540,6 +606,7 @@ impl Ingest<'_> {
             .find(|c| c.owner == m.from && c.state == CommitmentState::Open)
             .or_else(|| {
                 own.iter()
+                    .filter(|c| !distinct(content, &c.content))
                     .find(|c| {
                         let cw = commitments::significant_stems(&c.content);
                         // The same promise again: it names nothing the open one does not, or
@@ -1189,6 +1256,27 @@ pub enum ButtonOutcome {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn promises_that_differ_in_a_number_or_a_name_are_distinct() {
+        use super::distinct;
+        assert!(distinct(
+            "КП для Ромашки по складу",
+            "КП для Лютика по складу"
+        ));
+        assert!(distinct("send invoice 1041", "send invoice 1042"));
+        assert!(distinct("позвонить Ивану", "позвонить Петру"));
+        // Naming less, or the same thing in another case, is the same promise.
+        assert!(!distinct("КП скину завтра", "подготовить КП для Ромашки"));
+        assert!(!distinct("КП для Ромашке", "КП для Ромашки по складу"));
+        assert!(!distinct(
+            "Send the deck to Acme",
+            "send the deck to Acme by Friday"
+        ));
+        // A date said in the text is not a number that tells promises apart.
+        assert!(!distinct("отчёт до 15.12", "отчёт до 20.12"));
+        assert!(!distinct("", ""));
+    }
+
     use super::same_stem;
 
     #[test]

@@ -17,6 +17,7 @@
 //! - [`answer`]: intent routing and structural answers.
 //! - [`schedule`]: the scheduler, its jobs and the delivery sender.
 //! - [`digest`]: daily summary, weekly digest and its chart.
+//! - [`render`]: splitting long HTML at Telegram's limits.
 //! - [`bot`]: teloxide handler tree, commands, keyboards.
 //! - [`sandbox`]: a loopback Telegram Bot API for demo, replay and tests.
 //! - [`replay`]: scenario files through the real bot on a driven clock.
@@ -34,6 +35,7 @@ pub mod domain;
 pub mod extract;
 pub mod i18n;
 pub mod ingest;
+pub mod render;
 pub mod replay;
 pub mod sandbox;
 pub mod schedule;

@@ -46,6 +46,8 @@ pub enum ReplayError {
     Schedule(#[from] crate::schedule::ScheduleError),
     #[error("bot")]
     Bot(#[from] bot::BotError),
+    #[error("messages the bot could not deliver: {0}")]
+    Undelivered(String),
     #[error("writing the result")]
     Write(#[source] std::io::Error),
 }
@@ -159,8 +161,127 @@ fn parse_time(n: usize, s: &str) -> Result<DateTime<FixedOffset>, ReplayError> {
     DateTime::parse_from_rfc3339(s).map_err(|e| bad(n, format!("bad date {s:?}: {e}")))
 }
 
+/// Telegram's message ids fit a signed 32-bit integer and are positive; teloxide silently drops
+/// an update that breaks that, so a replay says so instead.
+fn check_message_id(n: usize, what: &str, id: i64) -> Result<(), ReplayError> {
+    if id <= 0 || id > i64::from(i32::MAX) {
+        return Err(bad(
+            n,
+            format!(
+                "{what} {id} is not a Telegram message id (1 to {})",
+                i32::MAX
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn check_user_id(n: usize, id: i64) -> Result<(), ReplayError> {
+    if id <= 0 {
+        return Err(bad(
+            n,
+            format!("user id {id} is not a Telegram user id (positive)"),
+        ));
+    }
+    Ok(())
+}
+
+fn from_id(f: &From) -> i64 {
+    match f {
+        From::Id(id) => *id,
+        From::User(u) => u.id,
+    }
+}
+
+/// Checks what Telegram itself guarantees and a hand-written scenario may break: ids in range,
+/// time that never goes back, one text per message id.
+#[derive(Default)]
+struct Checks {
+    last: Option<(DateTime<FixedOffset>, usize)>,
+    /// (chat, message id) → (line, author, text).
+    seen: HashMap<(i64, i64), (usize, i64, String)>,
+}
+
+impl Checks {
+    fn line(
+        &mut self,
+        n: usize,
+        event: &Event,
+        at: Option<DateTime<FixedOffset>>,
+    ) -> Result<(), ReplayError> {
+        if let Some(t) = at {
+            if let Some((prev, pn)) = self.last
+                && t < prev
+            {
+                return Err(bad(
+                    n,
+                    format!(
+                        "date {} is earlier than line {pn}'s {}: events must be in time order",
+                        t.to_rfc3339(),
+                        prev.to_rfc3339()
+                    ),
+                ));
+            }
+            self.last = Some((t, n));
+        }
+        match event {
+            Event::Member { user, manager, .. } => {
+                check_user_id(n, user.id)?;
+                if let Some(m) = manager {
+                    check_user_id(n, *m)?;
+                }
+            }
+            Event::Node { owner: Some(o), .. } => check_user_id(n, *o)?,
+            Event::Message {
+                chat,
+                id,
+                from,
+                text,
+                reply_to,
+                ..
+            } => {
+                let author = from_id(from);
+                check_user_id(n, author)?;
+                check_message_id(n, "message id", *id)?;
+                if let Some(r) = reply_to {
+                    check_message_id(n, "reply_to", *r)?;
+                }
+                let chat_id = match chat {
+                    ChatRef::Dm(_) => author,
+                    ChatRef::Id(c) => *c,
+                    ChatRef::Group { id, .. } => *id,
+                };
+                match self.seen.get(&(chat_id, *id)) {
+                    // The same update delivered twice is stored once, as the live bot would.
+                    Some((_, a, t)) if *a == author && t == text => {}
+                    Some((pn, _, _)) => {
+                        return Err(bad(
+                            n,
+                            format!(
+                                "message id {id} in chat {chat_id} is already used on line {pn} with other content (an edit is an \"edit\" line)"
+                            ),
+                        ));
+                    }
+                    None => {
+                        self.seen.insert((chat_id, *id), (n, author, text.clone()));
+                    }
+                }
+            }
+            Event::Edit { id, from, .. } => {
+                check_message_id(n, "message id", *id)?;
+                if let Some(f) = from {
+                    check_user_id(n, from_id(f))?;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
 fn parse(text: &str) -> Result<Vec<Line>, ReplayError> {
     let mut out = Vec::new();
+    let mut checks = Checks::default();
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         if raw.trim().is_empty() {
@@ -205,6 +326,7 @@ fn parse(text: &str) -> Result<Vec<Line>, ReplayError> {
         {
             return Err(bad(n, format!("unknown role {r:?}")));
         }
+        checks.line(n, &event, at)?;
         out.push(Line { n, event, at });
     }
     Ok(out)
@@ -261,7 +383,15 @@ struct Runner {
 }
 
 impl Runner {
-    async fn advance(&mut self, to: DateTime<Utc>) -> Result<(), ReplayError> {
+    async fn advance(&mut self, n: usize, to: DateTime<Utc>) -> Result<(), ReplayError> {
+        if to - self.last > chrono::Duration::days(366) {
+            // Real histories have long quiet gaps, so this is not an error; a typo in a year is.
+            tracing::warn!(
+                line = n,
+                days = (to - self.last).num_days(),
+                "the clock jumps more than a year"
+            );
+        }
         if to > self.last {
             let clock = self.clock.clone();
             let outbox = BotOutbox(self.bot.clone());
@@ -455,6 +585,7 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
     let me = Arc::new(BotIdentity {
         id: teloxide::types::UserId(sandbox::BOT_ID as u64),
         username: sandbox::BOT_USERNAME.to_string(),
+        reads_group_messages: true,
     });
     let scheduler = Scheduler::new(app.clone()).await?;
     let mut r = Runner {
@@ -584,7 +715,7 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                 ..
             } => {
                 let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
-                r.advance(at).await?;
+                r.advance(n, at).await?;
                 let user = r.user_from(n, from).await?;
                 let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
                 let chat_v = r.chat_for(n, chat, uid)?;
@@ -656,7 +787,7 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                 ..
             } => {
                 let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
-                r.advance(at).await?;
+                r.advance(n, at).await?;
                 let from_id = match from {
                     Some(f) => r
                         .user_from(n, f)
@@ -688,13 +819,23 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
             }
             Event::Clock { .. } => {
                 let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
-                r.advance(at).await?;
+                r.advance(n, at).await?;
             }
         }
         // The scheduler needs the org as soon as it exists.
         if matches!(line.event, Event::Member { .. }) {
             r.scheduler.reload().await?;
         }
+    }
+    let failed = app.store.failed_deliveries().await?;
+    if !failed.is_empty() {
+        return Err(ReplayError::Undelivered(
+            failed
+                .iter()
+                .map(|(id, chat, e)| format!("delivery {id} to chat {chat}: {e}"))
+                .collect::<Vec<_>>()
+                .join("; "),
+        ));
     }
     let json = result_json(&r).await?;
     let chart = r
@@ -704,6 +845,10 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         .rev()
         .find(|s| s.kind == "photo")
         .and(app.store.last_photo().await?);
+    if opts.db.is_some() {
+        // The file is what the user keeps: nothing may stay behind in its `-wal`.
+        app.store.checkpoint().await?;
+    }
     Ok(Outcome {
         json,
         transcript: r.out.clone(),

@@ -278,3 +278,92 @@ async fn not_a_promise_button_cancels_the_commitment() {
     // The stored source of the commitment is untouched.
     assert_eq!(c.source_chat, Some(ChatId(GROUP)));
 }
+
+#[tokio::test]
+async fn a_press_on_a_reminder_sent_in_parts_edits_its_last_part_within_the_limit() {
+    let t = spawn_app().await;
+    let group = supergroup_chat(GROUP, "Команда");
+    t.admin_links(&group).await;
+    let dima = user(2, "Дмитрий");
+    t.private(&dima, 1, "/start").await;
+    let long =
+        "с проверкой каждого узла, сверкой размеров по чертежам и фотографиями для заказчика";
+    for k in 0..70 {
+        t.group(
+            &group,
+            &dima,
+            100 + k,
+            &format!(
+                "подготовлю акт приёмки по заказу {} {long} до среды",
+                5000 + k
+            ),
+        )
+        .await;
+    }
+    t.clock.set(msk(2026, 11, 25, 9, 0));
+    t.advance_to(msk(2026, 11, 25, 9, 31)).await.unwrap();
+    let parts: Vec<Sent> = t
+        .sent_to(2)
+        .into_iter()
+        .filter(|s| s.at >= msk(2026, 11, 25, 9, 0))
+        .collect();
+    assert!(
+        parts.len() >= 2,
+        "a reminder of 70 long items comes in parts: {parts:#?}"
+    );
+    assert!(parts.iter().all(|s| s.text.chars().count() <= 4096));
+    let (last, rest) = parts.split_last().unwrap();
+    assert!(
+        rest.iter().all(|s| s.buttons.is_empty()),
+        "buttons only on the last part"
+    );
+    assert_eq!(last.buttons.len(), 70 * 3);
+    let origin = t.commitments_in(GROUP, 169).await[0].origin_id;
+    let chat = private_chat(&dima);
+    let buttons: Vec<(String, String)> = last.buttons[last.buttons.len() - 3..]
+        .iter()
+        .zip(["done", "snooze", "nap"])
+        .map(|(l, code)| (l.clone(), format!("c:{code}:{}", origin.0)))
+        .collect();
+    let message = bot_message(last, &chat, &buttons);
+    let id = t.update_id();
+    t.deliver(&callback_update(
+        id,
+        &format!("q{id}"),
+        &dima,
+        &message,
+        &format!("c:done:{}", origin.0),
+    ))
+    .await;
+    let c = t.store.current_commitment(origin).await.unwrap().unwrap();
+    assert_eq!(c.state, CommitmentState::Done);
+    let after: Vec<Sent> = t
+        .sent()
+        .into_iter()
+        .skip_while(|s| s.message_id != last.message_id || s.kind != "message")
+        .skip(1)
+        .collect();
+    let edit = after
+        .iter()
+        .find(|s| s.kind == "edit")
+        .expect("the reminder is edited");
+    assert_eq!(
+        edit.message_id, last.message_id,
+        "the part with the buttons"
+    );
+    assert_eq!(
+        edit.buttons.len(),
+        69 * 3,
+        "the done item's buttons are gone"
+    );
+    // The note shows: in the edited part when it fits, else as a reply to the reminder.
+    let note_shown = (edit.text.contains("акт приёмки") && edit.text.chars().count() <= 4096)
+        || after
+            .iter()
+            .any(|s| s.kind == "message" && s.reply_to == last.message_id);
+    assert!(note_shown, "{after:#?}");
+    assert!(
+        !edit.text.contains("5000 "),
+        "the edit keeps to the last part, not the whole reminder"
+    );
+}

@@ -222,3 +222,60 @@ async fn a_failed_batch_keeps_nothing_of_it() {
     assert_eq!(out[0].stored, Stored::New);
     assert_eq!(f.history().await.len(), 1);
 }
+
+#[tokio::test]
+async fn promises_that_differ_in_a_name_or_a_number_stay_two() {
+    let f = Fixture::new().await;
+    let ing = f.ingest();
+    let texts = [
+        "подготовлю КП для Ромашки по складу до пятницы",
+        "подготовлю КП для Лютика по складу до пятницы",
+        "I'll send invoice 1041 by Thursday",
+        "I'll send invoice 1042 by Thursday",
+    ];
+    for (k, text) in texts.iter().enumerate() {
+        let out = ing
+            .message(&Incoming {
+                chat: CHAT,
+                message: MessageId(100 + k as i64),
+                from: UserId(2),
+                date: t0() + Duration::minutes(k as i64),
+                text,
+                reply_to: None,
+                mentions: &[],
+            })
+            .await
+            .unwrap();
+        assert!(
+            matches!(&out.effects[..], [Effect::Created(_)]),
+            "{text:?} must be a new promise, got {:?}",
+            out.effects
+        );
+    }
+    let history = f.history().await;
+    let current: Vec<_> = history.iter().filter(|v| !v.4).collect();
+    assert_eq!(current.len(), 4, "{history:#?}");
+    for needle in ["Ромашк", "Лютик", "1041", "1042"] {
+        assert!(
+            current.iter().any(|v| v.1.contains(needle)),
+            "{needle} lost: {history:#?}"
+        );
+    }
+    // Saying one of them again with a new date moves it, and only it.
+    let out = ing
+        .message(&Incoming {
+            chat: CHAT,
+            message: MessageId(110),
+            from: UserId(2),
+            date: t0() + Duration::minutes(10),
+            text: "КП для Лютика по складу переношу на понедельник",
+            reply_to: None,
+            mentions: &[],
+        })
+        .await
+        .unwrap();
+    match &out.effects[..] {
+        [Effect::Moved(c)] => assert!(c.content.contains("Лютик"), "{c:?}"),
+        other => panic!("expected the Лютик quote to move, got {other:?}"),
+    }
+}

@@ -23,6 +23,9 @@ use crate::store::{Org, Stored};
 pub struct BotIdentity {
     pub id: UserId,
     pub username: String,
+    /// getMe's `can_read_all_group_messages`: false while @BotFather's privacy mode is on, and
+    /// then only commands and replies to the bot reach it from groups.
+    pub reads_group_messages: bool,
 }
 
 type HandlerResult = Result<(), BotError>;
@@ -45,22 +48,26 @@ async fn remember_user(app: &App, u: &User) -> Result<(), BotError> {
     Ok(())
 }
 
+/// Sends a reply, split at Telegram's limit: the first part answers the message, the buttons go
+/// on the last.
 async fn send(
     bot: &Bot,
     chat: ChatId,
     reply_to: Option<MessageId>,
     reply: &Reply,
 ) -> HandlerResult {
-    let mut req = bot
-        .send_message(chat, reply.text.clone())
-        .parse_mode(ParseMode::Html);
-    if let Some(id) = reply_to {
-        req = req.reply_parameters(ReplyParameters::new(id).allow_sending_without_reply());
+    let parts = crate::render::split(&reply.text);
+    let n = parts.len();
+    for (k, text) in parts.into_iter().enumerate() {
+        let mut req = bot.send_message(chat, text).parse_mode(ParseMode::Html);
+        if let Some(id) = reply_to.filter(|_| k == 0) {
+            req = req.reply_parameters(ReplyParameters::new(id).allow_sending_without_reply());
+        }
+        if k + 1 == n && !reply.buttons.is_empty() {
+            req = req.reply_markup(keyboard(&reply.buttons));
+        }
+        req.await?;
     }
-    if !reply.buttons.is_empty() {
-        req = req.reply_markup(keyboard(&reply.buttons));
-    }
-    req.await?;
     Ok(())
 }
 
@@ -188,14 +195,31 @@ async fn private(
     let mut a = Answerer::new(app, &org, user, false, lang).await?;
     a.source = Some((domain::ChatId(msg.chat.id.0), MsgId(msg.id.0 as i64)));
     let reply = match cmd {
-        Some(Command::Start) => Reply {
-            text: app.i18n.t(
+        Some(Command::Start) => {
+            let mut text = app.i18n.t(
                 lang,
                 "start-welcome",
                 &[("name", crate::answer::format::esc(&from.first_name).into())],
-            ),
-            buttons: a.help().buttons,
-        },
+            );
+            // The director is who can fix it, and nothing in a group would show it is broken.
+            let director = app
+                .store
+                .member(org.id, user)
+                .await?
+                .is_some_and(|m| m.role == Role::Director);
+            if director && !me.reads_group_messages {
+                text.push_str("\n\n");
+                text.push_str(&app.i18n.t(
+                    lang,
+                    "start-privacy-mode",
+                    &[("bot", crate::answer::format::esc(&me.username).into())],
+                ));
+            }
+            Reply {
+                text,
+                buttons: a.help().buttons,
+            }
+        }
         Some(Command::Help) => Reply {
             text: app.i18n.s(lang, "help"),
             buttons: vec![],
@@ -662,16 +686,31 @@ async fn edit_reminder(
         .into_iter()
         .filter(|row| !row.iter().any(|(_, data)| data.ends_with(&suffix)))
         .collect();
-    let text = format!("{text}\n\n{note}");
+    let full = format!("{text}\n\n{note}");
     if let Some(id) = stored {
-        app.store.update_sent_delivery(id, &text, &rows).await?;
+        app.store.update_sent_delivery(id, &full, &rows).await?;
     }
-    let mut req = bot
-        .edit_message_text(m.chat.id, m.id, text)
-        .parse_mode(ParseMode::Html);
-    if !rows.is_empty() {
-        req = req.reply_markup(keyboard(&rows));
+    // A long reminder went out in parts and its buttons sit on the last one: that part is the
+    // message to edit. When the note would push it past Telegram's limit, the buttons change
+    // in place and the note comes as a reply instead.
+    let last = crate::render::split(&text).pop().unwrap_or_default();
+    let edited = format!("{last}\n\n{note}");
+    if crate::render::telegram_len(&edited) <= crate::render::MESSAGE_LIMIT {
+        let mut req = bot
+            .edit_message_text(m.chat.id, m.id, edited)
+            .parse_mode(ParseMode::Html);
+        if !rows.is_empty() {
+            req = req.reply_markup(keyboard(&rows));
+        }
+        req.await?;
+    } else {
+        bot.edit_message_reply_markup(m.chat.id, m.id)
+            .reply_markup(keyboard(&rows))
+            .await?;
+        bot.send_message(m.chat.id, note.to_string())
+            .parse_mode(ParseMode::Html)
+            .reply_parameters(ReplyParameters::new(m.id).allow_sending_without_reply())
+            .await?;
     }
-    req.await?;
     Ok(())
 }

@@ -4,8 +4,7 @@ use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, InputFile, ParseMode};
 use teloxide::{ApiError, RequestError};
 
-use crate::schedule::sender::{Outbox, SendError};
-use crate::store::Delivery;
+use crate::schedule::sender::{Outbox, Part, SendError};
 
 #[derive(Clone)]
 pub struct BotOutbox(pub Bot);
@@ -42,24 +41,32 @@ pub fn classify(e: RequestError) -> SendError {
 }
 
 impl Outbox for BotOutbox {
-    async fn send(&self, d: &Delivery) -> Result<i64, SendError> {
-        let chat = ChatId(d.chat_id.0);
-        let result = match &d.photo {
+    async fn send(&self, part: &Part<'_>) -> Result<i64, SendError> {
+        let chat = ChatId(part.chat.0);
+        let result = match part.photo {
             Some(png) => {
-                let req = self
+                let mut req = self
                     .0
-                    .send_photo(chat, InputFile::memory(png.clone()).file_name("digest.png"))
-                    .caption(d.text.clone())
+                    .send_photo(
+                        chat,
+                        InputFile::memory(png.to_vec()).file_name("digest.png"),
+                    )
                     .parse_mode(ParseMode::Html);
+                if !part.text.trim().is_empty() {
+                    req = req.caption(part.text.to_string());
+                }
+                if !part.buttons.is_empty() {
+                    req = req.reply_markup(keyboard(part.buttons));
+                }
                 req.await
             }
             None => {
                 let mut req = self
                     .0
-                    .send_message(chat, d.text.clone())
+                    .send_message(chat, part.text.to_string())
                     .parse_mode(ParseMode::Html);
-                if !d.buttons.is_empty() {
-                    req = req.reply_markup(keyboard(&d.buttons));
+                if !part.buttons.is_empty() {
+                    req = req.reply_markup(keyboard(part.buttons));
                 }
                 req.await
             }

@@ -82,7 +82,8 @@ pub async fn histories_at(
         .collect())
 }
 
-fn local_midnight(tz: Tz, d: NaiveDate) -> DateTime<Utc> {
+/// Midnight of a local date, as an instant.
+pub fn local_midnight(tz: Tz, d: NaiveDate) -> DateTime<Utc> {
     tz.from_local_datetime(&d.and_time(NaiveTime::MIN))
         .earliest()
         .map(|t| t.with_timezone(&Utc))

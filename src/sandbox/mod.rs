@@ -69,6 +69,8 @@ struct Inner {
     updates: VecDeque<Value>,
     next_update_id: i64,
     calls: Vec<String>,
+    /// getMe says the bot cannot read all group messages (@BotFather's privacy mode on).
+    privacy_mode: bool,
 }
 
 /// A running sandbox. Dropping it stops the server.
@@ -155,6 +157,11 @@ impl Sandbox {
         }
         g.next_update_id += 1;
         g.updates.push_back(update);
+    }
+
+    /// From now on getMe answers as for a bot whose privacy mode is on (or off again).
+    pub fn set_privacy_mode(&self, on: bool) {
+        lock(&self.inner).privacy_mode = on;
     }
 
     /// Everything the bot did so far, in order.
@@ -249,6 +256,17 @@ fn reply_to_of(p: &Value) -> Option<i64> {
     rp.get("message_id").and_then(Value::as_i64)
 }
 
+/// Telegram counts a text's length after parsing its entities, in UTF-16 code units.
+fn too_long(text: &str, parse_mode: Option<&Value>, limit: usize) -> bool {
+    let html = parse_mode.and_then(Value::as_str) == Some("HTML");
+    let shown = if html {
+        crate::render::visible(text)
+    } else {
+        text.to_string()
+    };
+    shown.encode_utf16().count() > limit
+}
+
 fn chat_object(inner: &Inner, id: i64) -> Value {
     inner.chats.get(&id).cloned().unwrap_or_else(|| {
         if id > 0 {
@@ -292,7 +310,11 @@ async fn handle(
     if let Some(c) = chat {
         let sends = matches!(
             method.as_str(),
-            "sendmessage" | "sendphoto" | "editmessagetext" | "setmessagereaction"
+            "sendmessage"
+                | "sendphoto"
+                | "editmessagetext"
+                | "editmessagereplymarkup"
+                | "setmessagereaction"
         );
         if sends && g.blocked.contains(&c) {
             return err(403, "Forbidden: bot was blocked by the user", None);
@@ -312,7 +334,7 @@ async fn handle(
     match method.as_str() {
         "getme" => ok(json!({
             "id": BOT_ID, "is_bot": true, "first_name": "kept", "username": BOT_USERNAME,
-            "can_join_groups": true, "can_read_all_group_messages": true,
+            "can_join_groups": true, "can_read_all_group_messages": !g.privacy_mode,
             "supports_inline_queries": false, "can_connect_to_business": false,
             "has_main_web_app": false
         })),
@@ -329,8 +351,9 @@ async fn handle(
             if !photo && text.trim().is_empty() {
                 return err(400, "Bad Request: message text is empty", None);
             }
-            if text.chars().count() > if photo { 1024 } else { 4096 } {
-                return err(400, "Bad Request: message is too long", None);
+            if too_long(&text, p.get("parse_mode"), if photo { 1024 } else { 4096 }) {
+                let what = if photo { "message caption" } else { "message" };
+                return err(400, &format!("Bad Request: {what} is too long"), None);
             }
             let id = g.next_message_id;
             g.next_message_id += 1;
@@ -369,6 +392,12 @@ async fn handle(
                 .and_then(Value::as_str)
                 .unwrap_or("")
                 .to_string();
+            if text.trim().is_empty() {
+                return err(400, "Bad Request: message text is empty", None);
+            }
+            if too_long(&text, p.get("parse_mode"), 4096) {
+                return err(400, "Bad Request: MESSAGE_TOO_LONG", None);
+            }
             let id = p.get("message_id").and_then(Value::as_i64).unwrap_or(0);
             g.sent.push(Sent {
                 at: now,
@@ -382,6 +411,29 @@ async fn handle(
             let mut m = json!({
                 "message_id": id, "from": bot_user(), "chat": chat_object(&g, c),
                 "date": now.timestamp(), "edit_date": now.timestamp(), "text": text,
+            });
+            if let Some(mk) = markup_value(p.get("reply_markup")) {
+                m["reply_markup"] = mk;
+            }
+            ok(m)
+        }
+        "editmessagereplymarkup" => {
+            let Some(c) = chat else {
+                return err(400, "Bad Request: chat_id is empty", None);
+            };
+            let id = p.get("message_id").and_then(Value::as_i64).unwrap_or(0);
+            g.sent.push(Sent {
+                at: now,
+                chat: c,
+                kind: "edit",
+                text: String::new(),
+                reply_to: None,
+                buttons: button_labels(p.get("reply_markup")),
+                message_id: Some(id),
+            });
+            let mut m = json!({
+                "message_id": id, "from": bot_user(), "chat": chat_object(&g, c),
+                "date": now.timestamp(), "edit_date": now.timestamp(), "text": "",
             });
             if let Some(mk) = markup_value(p.get("reply_markup")) {
                 m["reply_markup"] = mk;

@@ -27,9 +27,35 @@ pub async fn compose(
             digest::reflect(app, table, at).await?;
             Ok(Vec::new())
         }
+        JobKind::DailySummary | JobKind::WeeklyDigest if quiet(app, table, job, at).await? => {
+            Ok(Vec::new())
+        }
         JobKind::DailySummary => Ok(digest::daily_deliveries(app, table, at).await?),
         JobKind::WeeklyDigest => Ok(digest::weekly_deliveries(app, table, at).await?),
     }
+}
+
+/// Nothing open and nothing happened in the period: a summary would be a header over empty
+/// lists, so none is sent (and a long quiet gap costs the scheduler nothing, see `advance`).
+async fn quiet(
+    app: &App,
+    table: &Timetable,
+    job: JobKind,
+    at: DateTime<Utc>,
+) -> Result<bool, ScheduleError> {
+    let (open, last) = app.store.org_activity(table.org).await?;
+    if open > 0 {
+        return Ok(false);
+    }
+    let today = at.with_timezone(&table.tz).date_naive();
+    let first_day = match job {
+        JobKind::WeeklyDigest => {
+            today - Duration::days(chrono::Datelike::weekday(&today).num_days_from_monday() as i64)
+        }
+        _ => today,
+    };
+    let start = digest::local_midnight(table.tz, first_day);
+    Ok(last.is_none_or(|l| l < start))
 }
 
 /// A mention that notifies a person in a group (HTML text mention).

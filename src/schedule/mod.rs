@@ -43,6 +43,13 @@ pub fn parse_cron(expr: &str) -> Result<Cron, ScheduleError> {
 /// A run later than this after its time is skipped (with a log line) instead of done late.
 pub const LATE_LIMIT_HOURS: i64 = 6;
 
+/// How far back a restarted scheduler looks for runs it missed.
+pub const CATCH_UP_HOURS: i64 = 24;
+
+/// Days after an org's last activity when, with nothing open, no job has anything to say: the
+/// daily summary of that day and the weekly digest of that week are behind.
+pub const QUIET_AFTER_DAYS: i64 = 8;
+
 /// Per-org overrides stored in `orgs.schedule` (JSON): cron expressions and holidays.
 #[derive(Debug, Clone, Default, serde::Deserialize, serde::Serialize)]
 #[serde(default)]
@@ -117,12 +124,10 @@ impl Timetable {
         let start = from.with_timezone(&self.tz);
         for (job, cron) in &self.jobs {
             let mut t = start;
-            for _ in 0..10_000 {
-                let Ok(next) = cron.find_next_occurrence(&t, false) else {
-                    break;
-                };
+            // Bounded by `to`: the caller decides how long a window is worth walking.
+            while let Ok(next) = cron.find_next_occurrence(&t, false) {
                 let utc = next.with_timezone(&Utc);
-                if utc > to {
+                if utc > to || next <= t {
                     break;
                 }
                 let day = next.date_naive();
@@ -193,9 +198,30 @@ impl Scheduler {
         set_clock: &(dyn Fn(DateTime<Utc>) + Send + Sync),
         outbox: &impl sender::Outbox,
     ) -> Result<usize, ScheduleError> {
+        // Live, a run more than 6 hours late is skipped and recorded, but only over the week
+        // before that: after a long downtime, or a clock set years ahead, older runs are
+        // reported once instead of walked through one by one.
+        let oldest = self.app.clock.now() - Duration::hours(LATE_LIMIT_HOURS) - Duration::days(7);
+        let from = if from < oldest {
+            tracing::warn!(%from, until = %oldest, "scheduled runs in this window skipped: more than a week late");
+            oldest
+        } else {
+            from
+        };
         let mut runs: Vec<(DateTime<Utc>, JobKind, &Timetable)> = Vec::new();
         for t in &self.tables {
-            for (at, job) in t.runs_between(from, to) {
+            let mut end = to;
+            if to - from > Duration::days(2) {
+                // An org with nothing open and nothing said has nothing for any job once the
+                // week of its last activity is over (see `jobs::compose`), however long the
+                // clock jumps: the work is what there is to do, not the length of the gap.
+                let (open, last) = self.app.store.org_activity(t.org).await?;
+                if open == 0 {
+                    let quiet = last.map_or(from, |l| l + Duration::days(QUIET_AFTER_DAYS));
+                    end = end.min(quiet.max(from));
+                }
+            }
+            for (at, job) in t.runs_between(from, end) {
                 runs.push((at, job, t));
             }
         }
@@ -232,5 +258,34 @@ impl Scheduler {
             sender::deliver_queued(&self.app, outbox, false).await?;
         }
         Ok(claimed)
+    }
+
+    /// Where the live scheduler's first step starts (its window is `(resume_from, now]`).
+    ///
+    /// An org the scheduler has looked at before resumes from its last tick, so runs missed
+    /// during downtime are done late or skipped and logged; but no further back than
+    /// [`CATCH_UP_HOURS`], past which every run would be a skip anyway. An org it has never looked
+    /// at (a brand-new database) starts from now: the runs before it existed were never missed.
+    /// One window covers every org; with several orgs, a new one among old ones gets theirs.
+    pub async fn resume_from(&self, now: DateTime<Utc>) -> Result<DateTime<Utc>, ScheduleError> {
+        let floor = now - Duration::hours(CATCH_UP_HOURS);
+        let mut from = now;
+        for t in &self.tables {
+            if let Some(tick) = self.app.store.scheduler_tick(t.org).await? {
+                if tick < floor {
+                    tracing::warn!(org = %t.org, last = %tick, "the scheduler was stopped for more than a day: runs before the last day are not looked at");
+                }
+                from = from.min(tick.max(floor));
+            }
+        }
+        Ok(from)
+    }
+
+    /// Records that every org's timetable is handled up to `at` (after a successful step).
+    pub async fn record_tick(&self, at: DateTime<Utc>) -> Result<(), ScheduleError> {
+        for t in &self.tables {
+            self.app.store.set_scheduler_tick(t.org, at).await?;
+        }
+        Ok(())
     }
 }

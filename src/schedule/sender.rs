@@ -7,6 +7,8 @@ use chrono::Duration;
 
 use super::ScheduleError;
 use crate::app::App;
+use crate::domain::ChatId;
+use crate::render;
 use crate::store::Delivery;
 
 /// Why a send did not go through.
@@ -25,9 +27,29 @@ pub enum SendError {
     Refused(String),
 }
 
-/// Something that can send a delivery (the bot; a fake in unit tests). Returns the message id.
+/// One message of a delivery: a long text goes out as several, the photo with the first and the
+/// buttons with the last.
+#[derive(Debug, Clone, Copy)]
+pub struct Part<'a> {
+    pub chat: ChatId,
+    pub photo: Option<&'a [u8]>,
+    pub text: &'a str,
+    pub buttons: &'a [Vec<(String, String)>],
+}
+
+/// Something that can send one message (the bot; a fake in unit tests). Returns the message id.
 pub trait Outbox: Send + Sync {
-    fn send(&self, d: &Delivery) -> impl Future<Output = Result<i64, SendError>> + Send;
+    fn send(&self, part: &Part<'_>) -> impl Future<Output = Result<i64, SendError>> + Send;
+}
+
+/// The messages a delivery is sent as, cut the same way every time so a resumed delivery
+/// continues where it stopped.
+pub fn parts(d: &Delivery) -> Vec<String> {
+    if d.photo.is_some() {
+        render::split_with(&d.text, render::CAPTION_LIMIT, render::MESSAGE_LIMIT)
+    } else {
+        render::split(&d.text)
+    }
 }
 
 const MAX_ATTEMPTS: i64 = 8;
@@ -47,19 +69,35 @@ pub async fn deliver_queued(
         }
         let mut progressed = false;
         for mut d in batch {
-            if pace {
-                // About 25 messages a second overall, and at most one a second into the same chat.
-                let mut wait = std::time::Duration::from_millis(40);
-                if let Some((c, t)) = last_chat
-                    && c == d.chat_id.0
-                {
-                    wait = wait.max(std::time::Duration::from_secs(1).saturating_sub(t.elapsed()));
-                }
-                tokio::time::sleep(wait).await;
-            }
             loop {
+                if pace {
+                    // About 25 messages a second overall, and at most one a second into the same chat.
+                    let mut wait = std::time::Duration::from_millis(40);
+                    if let Some((c, t)) = last_chat
+                        && c == d.chat_id.0
+                    {
+                        wait =
+                            wait.max(std::time::Duration::from_secs(1).saturating_sub(t.elapsed()));
+                    }
+                    tokio::time::sleep(wait).await;
+                }
                 let now = app.clock.now();
-                match outbox.send(&d).await {
+                let texts = parts(&d);
+                let k = (d.parts_sent.max(0) as usize).min(texts.len() - 1);
+                let last = k + 1 == texts.len();
+                let part = Part {
+                    chat: d.chat_id,
+                    photo: d.photo.as_deref().filter(|_| k == 0),
+                    text: &texts[k],
+                    buttons: if last { &d.buttons } else { &[] },
+                };
+                match outbox.send(&part).await {
+                    Ok(_) if !last => {
+                        app.store.mark_parts_sent(d.id, k as i64 + 1).await?;
+                        d.parts_sent = k as i64 + 1;
+                        last_chat = Some((d.chat_id.0, std::time::Instant::now()));
+                        continue;
+                    }
                     Ok(id) => {
                         app.store.mark_sent(d.id, id, now).await?;
                         sent += 1;
@@ -88,6 +126,7 @@ pub async fn deliver_queued(
                                 d.to_user = None;
                                 d.fallback_chat_id = None;
                                 d.fallback_text = None;
+                                d.parts_sent = 0;
                                 continue;
                             }
                             _ => {

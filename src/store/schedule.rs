@@ -20,6 +20,8 @@ pub struct Delivery {
     pub fallback_chat_id: Option<ChatId>,
     pub fallback_text: Option<String>,
     pub attempts: i64,
+    /// Parts of a long text already sent (the splitter cuts it the same way every time).
+    pub parts_sent: i64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -114,7 +116,8 @@ impl Store {
     /// Queued deliveries due by `now`, oldest first.
     pub async fn queued_deliveries(&self, now: DateTime<Utc>, limit: i64) -> Result<Vec<Delivery>> {
         let rows = sqlx::query(
-            "SELECT id, org_id, chat_id, to_user, photo, text, buttons, fallback_chat_id, fallback_text, attempts
+            "SELECT id, org_id, chat_id, to_user, photo, text, buttons, fallback_chat_id, fallback_text, attempts,
+                 parts_sent
              FROM deliveries WHERE state = 'queued' AND not_before <= ? ORDER BY not_before, id LIMIT ?",
         )
         .bind(ts(now))
@@ -135,6 +138,7 @@ impl Store {
                     fallback_chat_id: r.try_get::<Option<i64>, _>("fallback_chat_id")?.map(ChatId),
                     fallback_text: r.try_get("fallback_text")?,
                     attempts: r.try_get("attempts")?,
+                    parts_sent: r.try_get("parts_sent")?,
                 })
             })
             .collect()
@@ -155,6 +159,16 @@ impl Store {
         .bind(id)
         .execute(&self.pool)
         .await?;
+        Ok(())
+    }
+
+    /// Records that the first `parts` parts of a long delivery are out; the rest are still queued.
+    pub async fn mark_parts_sent(&self, id: i64, parts: i64) -> Result<()> {
+        sqlx::query("UPDATE deliveries SET parts_sent = ? WHERE id = ?")
+            .bind(parts)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -181,7 +195,7 @@ impl Store {
     ) -> Result<()> {
         sqlx::query(
             "UPDATE deliveries SET chat_id = ?, text = ?, to_user = NULL, fallback_chat_id = NULL,
-                 fallback_text = NULL, attempts = attempts + 1, last_error = ? WHERE id = ?",
+                 fallback_text = NULL, parts_sent = 0, attempts = attempts + 1, last_error = ? WHERE id = ?",
         )
         .bind(chat.0)
         .bind(text)
@@ -199,6 +213,41 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// What the scheduler needs to see that an org is quiet: how many promises and tasks are open,
+    /// and when anything last happened in it (a message, a new memory or version).
+    pub async fn org_activity(&self, org: OrgId) -> Result<(i64, Option<DateTime<Utc>>)> {
+        let r = sqlx::query(
+            "SELECT
+                 (SELECT count(*) FROM memories INDEXED BY memories_open_due
+                   WHERE org_id = ?1 AND kind = 'commitment' AND is_archived = 0 AND state = 'open')
+                 + (SELECT count(*) FROM tasks WHERE org_id = ?1 AND status IN ('open', 'in_progress')) AS open,
+                 max(coalesce((SELECT max(date) FROM messages WHERE org_id = ?1), 0),
+                     coalesce((SELECT max(created_at) FROM memories WHERE org_id = ?1), 0)) AS last",
+        )
+        .bind(org.0)
+        .fetch_one(&self.pool)
+        .await?;
+        let last: i64 = r.try_get("last")?;
+        let last = if last > 0 {
+            Some(super::from_ts(last)?)
+        } else {
+            None
+        };
+        Ok((r.try_get("open")?, last))
+    }
+
+    /// Deliveries that failed for good: (id, chat, last error), oldest first.
+    pub async fn failed_deliveries(&self) -> Result<Vec<(i64, i64, String)>> {
+        let rows = sqlx::query(
+            "SELECT id, chat_id, coalesce(last_error, '') AS e FROM deliveries WHERE state = 'failed' ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get("id")?, r.try_get("chat_id")?, r.try_get("e")?)))
+            .collect()
     }
 
     /// (sent, queued, failed) counts: what a restart test looks at.
@@ -306,6 +355,32 @@ impl Store {
             ))
         })
         .transpose()
+    }
+
+    /// When the scheduler last looked at this org: its tick, else (a database from before ticks
+    /// were kept) its latest claimed job run. `None`: the scheduler has never run for it.
+    pub async fn scheduler_tick(&self, org: OrgId) -> Result<Option<DateTime<Utc>>> {
+        let t: Option<i64> = sqlx::query_scalar(
+            "SELECT coalesce((SELECT ticked_at FROM scheduler_ticks WHERE org_id = ?1),
+                             (SELECT max(claimed_at) FROM job_runs WHERE org_id = ?1))",
+        )
+        .bind(org.0)
+        .fetch_one(&self.pool)
+        .await?;
+        t.map(super::from_ts).transpose()
+    }
+
+    /// Records that the scheduler has handled this org's timetable up to `at`.
+    pub async fn set_scheduler_tick(&self, org: OrgId, at: DateTime<Utc>) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO scheduler_ticks (org_id, ticked_at) VALUES (?, ?)
+             ON CONFLICT (org_id) DO UPDATE SET ticked_at = excluded.ticked_at",
+        )
+        .bind(org.0)
+        .bind(ts(at))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     /// Keeps a sent reminder's text and buttons in step with its edits.
