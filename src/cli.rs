@@ -1,5 +1,10 @@
 //! The command line: `run`, `demo`, `replay`, `when`, `ask`, `digest`, `migrate`, `check-config`.
+//!
+//! Results go to stdout through [`Stdout`] only: a reader that goes away (`kept demo | head -1`)
+//! ends the command quietly with exit 0, where `println!` would panic.
+#![deny(clippy::print_stdout, clippy::print_stderr)]
 
+use std::fmt::Display;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -125,25 +130,77 @@ pub fn main(cli: Cli) -> ExitCode {
             | Command::Ask { .. }
             | Command::Digest { .. }
     );
-    crate::telemetry::init(false, if quiet { "warn" } else { "info,sqlx=warn" });
+    // The subscriber is installed once, so `log.json` has to be known before the first log line;
+    // a configuration error is reported by `dispatch` below.
+    let json = matches!(cli.command, Command::Run)
+        && Settings::load(cli.config.as_deref()).is_ok_and(|s| s.log.json);
+    crate::telemetry::init(json, if quiet { "warn" } else { "info,sqlx=warn" });
     let rt = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
     {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("error: cannot start the runtime: {e}");
+            error_line(format_args!("error: cannot start the runtime: {e}"));
             return ExitCode::FAILURE;
         }
     };
-    match rt.block_on(dispatch(cli)) {
+    let result = rt.block_on(dispatch(cli));
+    // Whatever is still running after the command is done (a request that ignored the stop) is
+    // not waited for.
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is::<StdoutClosed>() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            error_line(format_args!("error: {e}"));
             for cause in e.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
+                error_line(format_args!("  caused by: {cause}"));
             }
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// One line on stderr; a closed stderr has nobody to tell, so the line is dropped.
+fn error_line(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// The reader of stdout went away: the command stops there, and that is not a failure.
+#[derive(Debug, thiserror::Error)]
+#[error("stdout was closed")]
+struct StdoutClosed;
+
+/// Buffered stdout for a command's results. Every write maps a broken pipe to [`StdoutClosed`].
+struct Stdout(std::io::BufWriter<std::io::Stdout>);
+
+impl Stdout {
+    fn new() -> Stdout {
+        Stdout(std::io::BufWriter::new(std::io::stdout()))
+    }
+
+    fn print(&mut self, text: impl Display) -> anyhow::Result<()> {
+        let r = write!(self.0, "{text}");
+        Self::check(r)
+    }
+
+    fn line(&mut self, text: impl Display) -> anyhow::Result<()> {
+        let r = writeln!(self.0, "{text}");
+        Self::check(r)
+    }
+
+    /// Flushes what is buffered; call it before returning, since dropping loses the error.
+    fn done(mut self) -> anyhow::Result<()> {
+        let r = self.0.flush();
+        Self::check(r)
+    }
+
+    fn check(r: std::io::Result<()>) -> anyhow::Result<()> {
+        match r {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(StdoutClosed.into()),
+            Err(e) => Err(anyhow::Error::new(e).context("writing to stdout")),
         }
     }
 }
@@ -182,12 +239,18 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                 },
             )
             .await?;
-            println!("{}", out.transcript);
-            if let Some(chart) = out.chart {
-                std::fs::write(&png, chart)
+            // Files first: a reader that stops early still gets them.
+            let chart = out.chart.is_some();
+            if let Some(bytes) = out.chart {
+                std::fs::write(&png, bytes)
                     .with_context(|| format!("writing {}", png.display()))?;
-                println!("weekly chart written to {}", png.display());
             }
+            let mut stdout = Stdout::new();
+            stdout.line(&out.transcript)?;
+            if chart {
+                stdout.line(format_args!("weekly chart written to {}", png.display()))?;
+            }
+            stdout.done()?;
         }
         Command::Replay {
             scenario,
@@ -211,12 +274,14 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                 },
             )
             .await?;
-            print!("{}", out.transcript);
             if let Some(path) = json {
                 let text = serde_json::to_string_pretty(&out.json)?;
                 std::fs::write(&path, text)
                     .with_context(|| format!("writing {}", path.display()))?;
             }
+            let mut stdout = Stdout::new();
+            stdout.print(&out.transcript)?;
+            stdout.done()?;
         }
         Command::When {
             now,
@@ -253,15 +318,19 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                 .await
                 .context("migrating")?;
             store.close().await;
-            println!(
+            let mut stdout = Stdout::new();
+            stdout.line(format_args!(
                 "migrations applied to {}",
                 settings.database_path().display()
-            );
+            ))?;
+            stdout.done()?;
         }
         Command::CheckConfig => {
             let settings = load(cli.config.as_deref())?;
             settings.ensure_data_dir()?;
-            print!("{}", settings.describe());
+            let mut stdout = Stdout::new();
+            stdout.print(settings.describe())?;
+            stdout.done()?;
         }
     }
     Ok(())
@@ -286,19 +355,17 @@ fn when(now: &str, tz: &str, lang: Option<Lang>, text: Option<String>) -> anyhow
             "grain": v.as_ref().map(|v| v.grain.as_str()),
         })
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = Stdout::new();
     match text {
-        Some(t) => writeln!(out, "{}", one(&t))?,
+        Some(t) => out.line(one(&t))?,
         None => {
             for line in std::io::stdin().lock().lines() {
                 let line = line?;
-                writeln!(out, "{}", one(line.trim_end_matches('\r')))?;
+                out.line(one(line.trim_end_matches('\r')))?;
             }
         }
     }
-    out.flush()?;
-    Ok(())
+    out.done()
 }
 
 async fn open_existing(
@@ -338,25 +405,26 @@ async fn ask(
     let lang = app.lang_for(profile.as_ref(), Some(&org));
     let a = crate::answer::Answerer::new(&app, &org, user, false, lang).await?;
     let reply = a.question(question).await?;
-    println!("{}", reply.text);
+    let mut out = Stdout::new();
+    out.line(&reply.text)?;
     for row in &reply.buttons {
-        println!(
+        out.line(format_args!(
             "[{}]",
             row.iter()
                 .map(|b| b.0.as_str())
                 .collect::<Vec<_>>()
                 .join("] [")
-        );
+        ))?;
     }
     if explain {
-        println!("\n--- context ---");
+        out.line("\n--- context ---")?;
         if let Some(p) = a.people.iter().find(|p| p.profile.id == user) {
             let ctx = crate::context::read(&app.store, &a.viewer, p, app.clock.now(), org.timezone)
                 .await?;
-            print!("{}", crate::context::render(&ctx));
+            out.print(crate::context::render(&ctx))?;
         }
     }
-    Ok(())
+    out.done()
 }
 
 async fn digest(
@@ -383,21 +451,24 @@ async fn digest(
         .into_iter()
         .next()
         .context("the org has no director or lead to address the digest to")?;
+    let mut out = Stdout::new();
     match kind {
-        DigestKind::Daily => println!(
-            "{}",
-            crate::digest::daily_text(&app, &table, at, recipient).await?
-        ),
+        DigestKind::Daily => {
+            out.line(crate::digest::daily_text(&app, &table, at, recipient).await?)?;
+        }
         DigestKind::Weekly => {
             let (text, chart) = crate::digest::weekly(&app, &table, at, recipient).await?;
-            println!("{text}");
-            if let Some(path) = png {
+            // The file first: a reader that stops early still gets it.
+            if let Some(path) = &png {
                 let bytes = crate::digest::chart::render_png(&chart)?;
-                std::fs::write(&path, bytes)
+                std::fs::write(path, bytes)
                     .with_context(|| format!("writing {}", path.display()))?;
-                println!("chart written to {}", path.display());
+            }
+            out.line(text)?;
+            if let Some(path) = png {
+                out.line(format_args!("chart written to {}", path.display()))?;
             }
         }
     }
-    Ok(())
+    out.done()
 }

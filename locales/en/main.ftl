@@ -169,6 +169,7 @@ cmd-forget = forget an item about me
 
 start-welcome = Hello, { $name }! I'm kept, the team's memory: I keep track of who promised what in the work chats, remind about deadlines and answer questions.
 start-unknown = Hello! I'm kept, the team's memory. You are not in the team yet: write in a work chat I'm connected to, or ask your director to add you.
+start-privacy-mode = ⚠️ Privacy mode is on for @{ $bot }, so in group chats I see only commands and replies to me, not the promises people make there. To turn it off, open @BotFather, send /setprivacy, choose @{ $bot } and press Disable, then remove me from each group and add me back (Telegram applies the change only then). Or make me an admin of each group: admins see every message.
 dm-unknown = I don't know you yet. Write in a work chat I'm connected to (the director connects a chat with /link), or ask your director to add you.
 empty-message = Send your question as text.
 help = I listen to the work chats and remember promises like “I'll send the deck by Thursday”. Ask me in private: “what are my priorities?”, “what did I promise?”, “what is Lena working on?”, “who is idle?”. Commands: /priorities, /promises, /me, /team, /lang, /forget.

@@ -4,6 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use tokio::time::Instant;
+
 use teloxide::prelude::*;
 use teloxide::{ApiError, RequestError};
 
@@ -27,6 +29,8 @@ pub enum RunError {
     ApiUrl(#[source] url::ParseError),
     #[error("scheduler")]
     Schedule(#[from] crate::schedule::ScheduleError),
+    #[error("cannot listen for SIGTERM/SIGINT")]
+    Signal(#[source] std::io::Error),
 }
 
 /// Checks the token before anything else starts.
@@ -39,8 +43,15 @@ pub fn token(app: &App) -> Result<String, RunError> {
 
 /// The live bot until SIGTERM or SIGINT.
 pub async fn run(app: Arc<App>, token: String) -> Result<(), RunError> {
-    run_until(app, token, shutdown_signal()).await
+    // Listening starts now, not when the stop future is first polled: a SIGTERM during startup
+    // then stops the bot the same clean way instead of killing it mid-write.
+    run_until(app, token, shutdown_signal()?).await
 }
+
+/// How long a stop waits for in-flight updates and the scheduler's current step; what is still
+/// running after that is dropped (queued deliveries resume at the next start). Service managers
+/// escalate to SIGKILL a few seconds after SIGTERM.
+const STOP_GRACE: Duration = Duration::from_secs(4);
 
 /// The live bot until `stop` completes (tests stop it themselves).
 pub async fn run_until(
@@ -63,8 +74,15 @@ pub async fn run_until(
     let identity = Arc::new(BotIdentity {
         id: me.id,
         username: me.username().to_string(),
+        reads_group_messages: me.can_read_all_group_messages,
     });
     tracing::info!(username = %identity.username, "connected to Telegram");
+    if !identity.reads_group_messages {
+        tracing::warn!(
+            username = %identity.username,
+            "privacy mode is on: the bot sees only commands and replies to it in groups, so no promise is captured; turn it off in @BotFather (/setprivacy, choose the bot, Disable) or make the bot an admin of each group"
+        );
+    }
     if let Err(e) = set_menus(&bot, &app).await {
         tracing::warn!(error = %e, "could not register command menus");
     }
@@ -74,14 +92,19 @@ pub async fn run_until(
     let outbox = BotOutbox(bot.clone());
     let sched_app = app.clone();
     let mut sched_stop = stop_rx.clone();
+    // Runs missed while the bot was down are looked at again: done late within 6 hours.
+    let mut last = scheduler.resume_from(app.clock.now()).await?;
     let jobs = tokio::spawn(async move {
-        // Runs missed while the bot was down are looked at again: done late within 6 hours.
-        let mut last = sched_app.clock.now() - chrono::Duration::hours(24);
         loop {
             let now = sched_app.clock.now();
             // A failed step keeps its window: the same runs are tried again next time.
             match scheduler.advance(last, now, &|_| {}, &outbox).await {
-                Ok(_) => last = now,
+                Ok(_) => {
+                    last = now;
+                    if let Err(e) = scheduler.record_tick(now).await {
+                        tracing::error!(error = %e, "could not record the scheduler's progress");
+                    }
+                }
                 Err(e) => tracing::error!(error = %e, "scheduler step failed"),
             }
             if let Err(e) = sender::deliver_queued(&sched_app, &outbox, true).await {
@@ -102,39 +125,79 @@ pub async fn run_until(
         ))
         .build();
     let token = dispatcher.shutdown_token();
+    let (stopping_tx, stopping) = tokio::sync::watch::channel(None::<Instant>);
     tokio::spawn(async move {
         stop.await;
-        tracing::info!("stopping: finishing in-flight updates");
-        if let Ok(f) = token.shutdown() {
-            f.await;
+        // Stop first, log after: nothing the log does may keep the bot running.
+        let asked = Instant::now();
+        let _ = stopping_tx.send(Some(asked));
+        // A dispatcher that has not started yet refuses the shutdown: ask again until it takes.
+        while asked.elapsed() < STOP_GRACE {
+            if let Ok(f) = token.shutdown() {
+                tracing::info!("stopping: finishing in-flight updates");
+                f.await;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     });
-    dispatcher.dispatch().await;
+    let mut clean = true;
+    tokio::select! {
+        // Returns once a shutdown is asked and the in-flight updates are done.
+        _ = dispatcher.dispatch() => {}
+        _ = grace_over(stopping.clone()) => clean = false,
+    }
     let _ = stop_tx.send(true);
-    let _ = jobs.await;
+    let stopped = (*stopping.borrow()).unwrap_or_else(Instant::now);
+    let mut jobs = jobs;
+    if tokio::time::timeout_at(stopped + STOP_GRACE, &mut jobs)
+        .await
+        .is_err()
+    {
+        jobs.abort();
+        clean = false;
+    }
     app.store.close().await;
-    tracing::info!("stopped cleanly");
+    if clean {
+        tracing::info!("stopped cleanly");
+    } else {
+        tracing::warn!(grace = ?STOP_GRACE, "stopped without waiting for work still running after the grace period");
+    }
     Ok(())
 }
 
-async fn shutdown_signal() {
+/// Completes [`STOP_GRACE`] after the stop was asked (never, if it is not).
+async fn grace_over(mut stopping: tokio::sync::watch::Receiver<Option<Instant>>) {
+    loop {
+        let asked = *stopping.borrow_and_update();
+        if let Some(at) = asked {
+            tokio::time::sleep_until(at + STOP_GRACE).await;
+            return;
+        }
+        if stopping.changed().await.is_err() && stopping.borrow().is_none() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Resolves on SIGTERM or SIGINT; the handlers are installed before it returns.
+fn shutdown_signal() -> Result<impl std::future::Future<Output = ()> + Send + 'static, RunError> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = tokio::signal::ctrl_c() => {}
-                }
+        let mut term = signal(SignalKind::terminate()).map_err(RunError::Signal)?;
+        let mut int = signal(SignalKind::interrupt()).map_err(RunError::Signal)?;
+        Ok(async move {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = int.recv() => {}
             }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
+        })
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
     }
 }

@@ -36,6 +36,8 @@ pub enum StoreError {
     Corrupt(String),
     #[error("not found: {0}")]
     NotFound(String),
+    #[error("the write-ahead log could not be checkpointed: another connection is using it")]
+    CheckpointBusy,
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -108,6 +110,20 @@ impl Store {
 
     pub async fn migrate(&self) -> Result<()> {
         sqlx::migrate!("./migrations").run(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Moves everything in the write-ahead log into the database file and empties the log, so
+    /// the file alone is a complete copy (`kept replay --db`). A no-op in memory.
+    pub async fn checkpoint(&self) -> Result<()> {
+        // On the writer: it is the connection that wrote, and a checkpoint is a write.
+        let busy: i64 = sqlx::query_scalar("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(&self.writer)
+            .await?;
+        // SQLite reports a reader in the way as busy = 1 instead of failing.
+        if busy != 0 {
+            return Err(StoreError::CheckpointBusy);
+        }
         Ok(())
     }
 

@@ -76,6 +76,7 @@ pub async fn spawn_app_with(mut settings: Settings) -> TestApp {
     let me = Arc::new(BotIdentity {
         id: TgUserId(sandbox::BOT_ID as u64),
         username: "kept_bot".to_string(),
+        reads_group_messages: true,
     });
     let org = app.default_org;
     TestApp {
