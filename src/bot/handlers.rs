@@ -539,7 +539,12 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
         let mut parts = data.split(':');
         let answer = bot.answer_callback_query(q.id.clone());
         let Some(org) = org else {
-            answer.text(app.i18n.s(lang, "dm-unknown")).await?;
+            answer
+                .text(crate::render::truncate(
+                    &app.i18n.s(lang, "dm-unknown"),
+                    crate::render::NOTICE_LIMIT,
+                ))
+                .await?;
             return Ok(());
         };
         match (parts.next(), parts.next(), parts.next()) {
@@ -602,7 +607,12 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     ButtonOutcome::NotYours => app.i18n.s(lang, "button-not-yours"),
                     ButtonOutcome::Unknown => app.i18n.s(lang, "button-unknown"),
                 };
-                answer.text(strip_tags(&note)).await?;
+                answer
+                    .text(crate::render::truncate(
+                        &strip_tags(&note),
+                        crate::render::NOTICE_LIMIT,
+                    ))
+                    .await?;
                 if let (ButtonOutcome::Changed(..) | ButtonOutcome::AlreadyClosed(_), Some(m)) =
                     (&outcome, q.regular_message())
                 {

@@ -217,6 +217,23 @@ pub fn split_with(html: &str, first_limit: usize, limit: usize) -> Vec<String> {
     parts
 }
 
+/// Telegram's limit for the notice a button press answers with (`answerCallbackQuery`).
+pub const NOTICE_LIMIT: usize = 200;
+
+/// Plain text cut to `limit` characters at a word boundary, with an ellipsis when cut.
+pub fn truncate(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_string();
+    }
+    let keep = limit.saturating_sub(1);
+    let head: String = text.chars().take(keep).collect();
+    let cut = match head.rfind(char::is_whitespace) {
+        Some(i) if i > head.len() / 2 => &head[..i],
+        _ => &head[..],
+    };
+    format!("{}…", cut.trim_end())
+}
+
 /// Splits a message text at Telegram's message limit.
 pub fn split(html: &str) -> Vec<String> {
     split_with(html, MESSAGE_LIMIT, MESSAGE_LIMIT)
@@ -326,6 +343,15 @@ mod tests {
         let parts = split_with(&html, CAPTION_LIMIT, MESSAGE_LIMIT);
         assert!(telegram_len(&parts[0]) <= CAPTION_LIMIT);
         assert!(parts[1..].iter().all(|p| telegram_len(p) <= MESSAGE_LIMIT));
+    }
+
+    #[test]
+    fn a_notice_is_cut_at_a_word_within_the_limit() {
+        assert_eq!(truncate("коротко", 200), "коротко");
+        let long = "очень длинное обещание ".repeat(20);
+        let cut = truncate(&long, NOTICE_LIMIT);
+        assert!(cut.chars().count() <= NOTICE_LIMIT);
+        assert!(cut.ends_with("обещание…") || cut.ends_with("длинное…") || cut.ends_with("очень…"));
     }
 
     #[test]

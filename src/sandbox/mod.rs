@@ -454,6 +454,13 @@ async fn handle(
             });
             ok(json!(true))
         }
+        "answercallbackquery"
+            if p.get("text")
+                .and_then(Value::as_str)
+                .is_some_and(|t| t.chars().count() > 200) =>
+        {
+            err(400, "Bad Request: MESSAGE_TOO_LONG", None)
+        }
         "answercallbackquery" | "setmycommands" | "deletewebhook" | "deletemycommands" => {
             ok(json!(true))
         }
