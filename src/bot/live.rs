@@ -157,7 +157,13 @@ pub async fn run_until(
         jobs.abort();
         clean = false;
     }
-    app.store.close().await;
+    // A handler still running past the grace holds its connection, and closing waits for it.
+    if tokio::time::timeout(Duration::from_secs(1), app.store.close())
+        .await
+        .is_err()
+    {
+        clean = false;
+    }
     if clean {
         tracing::info!("stopped cleanly");
     } else {
