@@ -75,7 +75,34 @@ pub struct Ingest<'a> {
     pub names: &'a [names::Person],
 }
 
+/// Runs `read`, a pure reading of the text of message `key`. A panic in it (a rule meeting text
+/// it was not written for) costs that message its findings, never the update or the batch: the
+/// message is stored all the same and ingest goes on. The log line names the message, not its
+/// text.
+pub fn analyze_guarded<T: Default>(key: (ChatId, MessageId), read: impl FnOnce() -> T) -> T {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(read)) {
+        Ok(v) => v,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .copied()
+                .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+                .unwrap_or("non-string panic");
+            // A panic message may quote a slice of the text ("not a char boundary ... of `…`").
+            let what: String = what.chars().take(120).collect();
+            tracing::error!(
+                chat = key.0.0,
+                message = key.1.0,
+                panic = %what,
+                "analysis of a message panicked: stored without findings"
+            );
+            T::default()
+        }
+    }
+}
+
 fn analyze(
+    key: (ChatId, MessageId),
     text: &str,
     at: DateTime<Utc>,
     org: &Org,
@@ -84,15 +111,34 @@ fn analyze(
     mentions: &[UserId],
 ) -> Vec<Finding> {
     let mention_ids: Vec<i64> = mentions.iter().map(|u| u.0).collect();
-    commitments::analyze(&MessageInput {
-        text,
-        now: at.with_timezone(&org.timezone),
-        speaker: from.0,
-        people: names,
-        mentions: &mention_ids,
-        lang: None,
-    })
+    let mut found = analyze_guarded(key, || {
+        commitments::analyze(&MessageInput {
+            text,
+            now: at.with_timezone(&org.timezone),
+            speaker: from.0,
+            people: names,
+            mentions: &mention_ids,
+            lang: None,
+        })
+    });
+    // Each finding is compared with the open commitments, its predecessors among them: a text
+    // of thousands of promises (an import gone wrong) would cost their square. No message
+    // Telegram can send comes near this.
+    if found.len() > MAX_FINDINGS {
+        tracing::warn!(
+            chat = key.0.0,
+            message = key.1.0,
+            findings = found.len(),
+            kept = MAX_FINDINGS,
+            "a message says too many things: only its first findings are kept"
+        );
+        found.truncate(MAX_FINDINGS);
+    }
+    found
 }
+
+/// The most findings one message may write.
+const MAX_FINDINGS: usize = 64;
 
 /// Shared significant stems: the measure of "the same thing".
 fn overlap(a: &[String], b: &[String]) -> usize {
@@ -261,15 +307,25 @@ impl Ingest<'_> {
 
     /// What one message says, read against (and written into) the ledger.
     async fn read(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
-        let mut findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
+        let mut findings = analyze(
+            (m.chat, m.message),
+            m.text,
+            m.date,
+            self.org,
+            m.from,
+            self.names,
+            m.mentions,
+        );
         // "решили перейти на Postgres" states a decision, and "почти половину контракта
         // перевёл", "halfway through the stocktake" progress: neither reports work done.
+        let key = (m.chat, m.message);
         let decided = if findings.iter().all(|f| matches!(f, Finding::Done { .. })) {
-            crate::extract::decisions::decision(m.text)
+            analyze_guarded(key, || crate::extract::decisions::decision(m.text))
         } else {
             None
         };
-        if decided.is_some() || crate::extract::report::in_progress(m.text) {
+        if decided.is_some() || analyze_guarded(key, || crate::extract::report::in_progress(m.text))
+        {
             findings.retain(|f| !matches!(f, Finding::Done { .. }));
         }
         // A later message may answer this one ("ок", "могу в четверг"): keep what it said.
@@ -305,7 +361,7 @@ impl Ingest<'_> {
         }
         if effects.is_empty()
             && quiet
-            && crate::extract::report::may_report(m.text)
+            && analyze_guarded(key, || crate::extract::report::may_report(m.text))
             && let Some(e) = self.reported_done(l, m).await?
         {
             effects.push(e);
@@ -684,7 +740,15 @@ impl Ingest<'_> {
             let found = match l.analyses.get(&(msg.chat_id, msg.message_id)) {
                 Some(f) => f.clone(),
                 None if l.fresh.contains(&(msg.chat_id, msg.message_id)) => Vec::new(),
-                None => analyze(&msg.text, msg.date, self.org, author, self.names, &[]),
+                None => analyze(
+                    (msg.chat_id, msg.message_id),
+                    &msg.text,
+                    msg.date,
+                    self.org,
+                    author,
+                    self.names,
+                    &[],
+                ),
             };
             for f in found {
                 let (owner, content, req_due) = match f {
@@ -764,14 +828,17 @@ impl Ingest<'_> {
         let Some(by) = req.user_id else {
             return Ok(None);
         };
-        Ok(analyze(&req.text, req.date, self.org, by, self.names, &[])
-            .into_iter()
-            .find_map(|f| match f {
-                Finding::Request {
-                    addressee, content, ..
-                } if addressee.is_none_or(|a| a == author.0) => Some(content),
-                _ => None,
-            }))
+        let key = (req.chat_id, req.message_id);
+        Ok(
+            analyze(key, &req.text, req.date, self.org, by, self.names, &[])
+                .into_iter()
+                .find_map(|f| match f {
+                    Finding::Request {
+                        addressee, content, ..
+                    } if addressee.is_none_or(|a| a == author.0) => Some(content),
+                    _ => None,
+                }),
+        )
     }
 
     /// An edited message: re-read it and correct what the old text produced.
@@ -787,7 +854,15 @@ impl Ingest<'_> {
         if made.is_empty() {
             return self.read(l, m).await;
         }
-        let findings = analyze(m.text, m.date, self.org, m.from, self.names, m.mentions);
+        let findings = analyze(
+            (m.chat, m.message),
+            m.text,
+            m.date,
+            self.org,
+            m.from,
+            self.names,
+            m.mentions,
+        );
         let mut effects = Vec::new();
         let promise = findings.iter().find_map(|f| match f {
             Finding::Made { content, due } => Some((Some(content.clone()), *due)),

@@ -37,7 +37,7 @@ pub struct MessageInput<'a> {
 }
 
 /// What a message says about commitments.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Finding {
     /// The speaker promises to do something.
     Made { content: String, due: Option<Due> },
@@ -835,14 +835,24 @@ impl<'a> Msg<'a> {
         let Some(sub) = self.text.get(r.clone()) else {
             return Msg::new("");
         };
-        let straddles = |x: usize| self.toks.iter().any(|t| t.span.start < x && x < t.span.end);
+        // Tokens are in text order and do not overlap, so both ends are binary searches: a scan
+        // of every token for every clause made long messages quadratic.
+        let straddles = |x: usize| {
+            let k = self.toks.partition_point(|t| t.span.start < x);
+            k.checked_sub(1)
+                .and_then(|k| self.toks.get(k))
+                .is_some_and(|t| x < t.span.end)
+        };
         if straddles(r.start) || straddles(r.end) {
             return Msg::new(sub);
         }
+        let lo = self.toks.partition_point(|t| t.span.start < r.start);
+        let hi = self.toks.partition_point(|t| t.span.end <= r.end).max(lo);
         let toks = self
             .toks
+            .get(lo..hi)
+            .unwrap_or(&[])
             .iter()
-            .filter(|t| r.start <= t.span.start && t.span.end <= r.end)
             .map(|t| Tk {
                 norm: t.norm.clone(),
                 span: t.span.start - r.start..t.span.end - r.start,
@@ -861,6 +871,20 @@ impl<'a> Msg<'a> {
 
     fn w(&self, i: usize) -> &str {
         self.toks.get(i).map_or("", |t| t.norm.as_str())
+    }
+
+    // Rules look a word or two past a cue ("will you" + 2) without checking the length first:
+    // past the end there is simply no verb, clause or sentence.
+    fn verb(&self, i: usize) -> Option<Verb> {
+        self.toks.get(i).and_then(|t| t.verb)
+    }
+
+    fn clause_of(&self, i: usize) -> Option<usize> {
+        self.toks.get(i).map(|t| t.clause)
+    }
+
+    fn sent_of(&self, i: usize) -> Option<usize> {
+        self.toks.get(i).map(|t| t.sent)
     }
 
     fn has_f(&self, i: usize, flag: u32) -> bool {
@@ -997,7 +1021,11 @@ fn content(
         let partner = (m.w(i) == "с" && i > 0 && m.w(i - 1) == "мы")
             || (i > 1 && m.w(i - 1) == "с" && m.w(i - 2) == "мы");
         // "@kept_bot доделаю отчёт", "@lena скину макеты": a username is not the task.
-        let username = m.text.as_bytes()[..t.span.start]
+        let username = m
+            .text
+            .as_bytes()
+            .get(..t.span.start)
+            .unwrap_or(&[])
             .iter()
             .rev()
             .find(|b| !(b.is_ascii_alphanumeric() || **b == b'_'))
@@ -1082,7 +1110,7 @@ fn content(
         let mut last = start;
         while g + 1 < keep.len()
             && keep[g + 1] == last + 1
-            && m.toks[last + 1].clause == m.toks[start].clause
+            && m.clause_of(last + 1) == m.clause_of(start)
         {
             g += 1;
             last = keep[g];
@@ -1550,8 +1578,7 @@ fn is_announcement(m: &Msg) -> bool {
                 m.w(i),
                 "i'll" | "i've" | "i'm" | "im" | "ill" | "i’ll" | "we'll"
             )
-            || m.toks[i]
-                .verb
+            || m.verb(i)
                 .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
     });
     opener && !own
@@ -1628,7 +1655,7 @@ fn nonwork_at(m: &Msg, i: usize) -> bool {
 fn nonwork_before_work(m: &Msg, i: usize) -> bool {
     let clause = m.toks.get(i).map(|t| t.clause);
     let end = (i + 1..m.n())
-        .find(|&k| Some(m.toks[k].clause) != clause || conjunction_before(m, k + 1) == Some(k))
+        .find(|&k| m.clause_of(k) != clause || conjunction_before(m, k + 1) == Some(k))
         .unwrap_or(m.n());
     (i + 1..end).any(|k| nonwork_at(m, k)) && work_after(m, i)
 }
@@ -1638,12 +1665,11 @@ fn nonwork_before_work(m: &Msg, i: usize) -> bool {
 fn work_after(m: &Msg, i: usize) -> bool {
     let sent = m.toks.get(i).map(|t| t.sent);
     (i + 1..m.n())
-        .take_while(|&k| Some(m.toks[k].sent) == sent)
+        .take_while(|&k| m.sent_of(k) == sent)
         .any(|k| {
             conjunction_before(m, k).is_some_and(|c| c > i)
                 && !m.has_f(k, NONWORK)
-                && m.toks[k]
-                    .verb
+                && m.verb(k)
                     .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl | Form::Imp))
         })
 }
@@ -1840,7 +1866,7 @@ fn ru_promise(m: &Msg) -> Option<RuPromise> {
             continue;
         }
         let w = m.w(i);
-        if let Some(v) = m.toks[i].verb {
+        if let Some(v) = m.verb(i) {
             let promise = match v.form {
                 Form::Fut1 => true,
                 // "сделаем к пятнице" promises for the team; "давай сделаем" only proposes.
@@ -1912,7 +1938,7 @@ fn ru_promise(m: &Msg) -> Option<RuPromise> {
                 for k in [next, skip_adv] {
                     let t = m.w(k);
                     if is_infinitive(t) {
-                        let inf = m.toks[k].verb.map(|v| v.inf).unwrap_or("");
+                        let inf = m.verb(k).map(|v| v.inf).unwrap_or("");
                         return Some((i, Some((k, inf)), false));
                     }
                 }
@@ -1972,7 +1998,7 @@ fn promise_content(
         let sentence = m.bounds(trigger, true);
         let before = sentence.start..clause.start;
         let (t2, o2) = content(m, before, verb, &skip, span);
-        if o2 && !(sentence.start..clause.start).any(|k| m.toks[k].verb.is_some()) {
+        if o2 && !(sentence.start..clause.start).any(|k| m.verb(k).is_some()) {
             (t2, o2)
         } else {
             (text, obj)
@@ -2042,7 +2068,7 @@ fn on_my_way(m: &Msg, from: usize) -> bool {
         } else if motion
             && !inf
             && !m.has_f(i, NONWORK)
-            && (m.toks[i].verb.is_some_and(|v| v.form == Form::Inf) || is_infinitive(w))
+            && (m.verb(i).is_some_and(|v| v.form == Form::Inf) || is_infinitive(w))
         {
             inf = true;
         } else {
@@ -2061,8 +2087,7 @@ fn signs_me_up(m: &Msg, from: usize) -> bool {
         let w = m.w(i);
         if matches!(w, "меня" | "мне" | "нас" | "нам") {
             me = true;
-        } else if !verb
-            && (m.toks[i].verb.is_some_and(|v| v.form == Form::Imp) || ru_imperative_like(w))
+        } else if !verb && (m.verb(i).is_some_and(|v| v.form == Form::Imp) || ru_imperative_like(w))
         {
             verb = true;
         } else if !(matches!(w, "и" | "тоже" | "тогда" | "уже" | "на" | "в" | "к")
@@ -2185,7 +2210,7 @@ fn emoji_only(text: &str) -> Option<Finding> {
 fn request_cue(m: &Msg) -> Option<usize> {
     for i in 0..m.n() {
         let w = m.w(i);
-        if let Some(v) = m.toks[i].verb {
+        if let Some(v) = m.verb(i) {
             let asks = match v.form {
                 Form::Imp => !m.negated(i),
                 Form::Fut2 => m.is_q(i) || (i > 0 && m.w(i - 1) == "ты"),
@@ -2423,7 +2448,7 @@ fn request(cx: &Ctx) -> Option<Finding> {
         // the past plurals shaped like imperatives ("пришли", "вышли") stay out.
         let fronted = cue.is_some_and(|c| {
             let before = m.bounds(c, false).start..c;
-            m.toks[c].verb.is_some_and(|v| v.form == Form::Imp && !v.aux)
+            m.verb(c).is_some_and(|v| v.form == Form::Imp && !v.aux)
                 && before.clone().all(|k| !m.has_f(k, SUBJ | PRON | NEG | COND))
                 // An object, not a name: "Насть поправь" calls, "счёт выстави" fronts.
                 && before.clone().any(|k| {
@@ -2440,7 +2465,7 @@ fn request(cx: &Ctx) -> Option<Finding> {
         let asked = cue.is_some_and(|c| {
             let sentence = m.bounds(c, true);
             m.is_q(c)
-                && match m.toks[c].verb {
+                && match m.verb(c) {
                     None => true,
                     Some(v) => {
                         v.form == Form::Fut2
@@ -2498,7 +2523,7 @@ fn request(cx: &Ctx) -> Option<Finding> {
     // A remark after the request ("need it EOD", "на складе почти кончился") is not its content.
     let mut end = sentence.end;
     if let Some(k) = (from + 1..sentence.end)
-        .find(|&k| m.clause_start(k) && m.toks[k].clause > m.toks[from].clause && remark(m, k))
+        .find(|&k| m.clause_start(k) && m.clause_of(k) > m.clause_of(from) && remark(m, k))
     {
         end = k;
     }
@@ -2510,7 +2535,7 @@ fn request(cx: &Ctx) -> Option<Finding> {
         skip2.extend(before.clone().filter(|&k| m.has_f(k, NEED | URGE)));
         let other_verb = before
             .clone()
-            .any(|k| !skip2.contains(&k) && m.toks[k].verb.is_some());
+            .any(|k| !skip2.contains(&k) && m.verb(k).is_some());
         if !other_verb {
             // "Дэн, первичку занесёшь?": a name the team list does not know still only calls.
             if addr.is_none() {
@@ -2608,7 +2633,7 @@ fn question_offer(cx: &Ctx) -> Option<Finding> {
                 (m.bounds(i, true).start..i)
                     .all(|k| m.has_f(k, GREET | AGREE | FILL) || addressed_word(cx, k))
             };
-            if let Some(v) = m.toks[i].verb
+            if let Some(v) = m.verb(i)
                 && v.form == Form::Inf
                 && !v.aux
                 && !m.has_f(i, MOVE | CANCEL)
@@ -2701,7 +2726,7 @@ fn remark(m: &Msg, k: usize) -> bool {
                     | "жалуется"
                     | "жалуются"
             ) || m.has_f(j, PROGRESS)
-                || m.toks[j].verb.is_some_and(|v| v.form == Form::Past)
+                || m.verb(j).is_some_and(|v| v.form == Form::Past)
                 || (Lang::detect(w) == Lang::Ru
                     && ["лся", "лась", "лось", "лись"]
                         .iter()
@@ -3052,7 +3077,7 @@ fn done_elsewhere(m: &Msg) -> Option<Vec<String>> {
     let psent = m.toks.get(promise)?.sent;
     let sentences = m.question.len();
     for s in (0..sentences).filter(|&s| s != psent && !m.question.get(s).copied().unwrap_or(true)) {
-        let idx: Vec<usize> = (0..m.n()).filter(|&k| m.toks[k].sent == s).collect();
+        let idx: Vec<usize> = (0..m.n()).filter(|&k| m.sent_of(k) == Some(s)).collect();
         let (&a, &b) = (idx.first()?, idx.last()?);
         let text = m.text.get(m.toks[a].span.start..m.toks[b].span.end)?;
         let sub = m.slice(m.toks[a].span.start..m.toks[b].span.end);
@@ -3064,12 +3089,90 @@ fn done_elsewhere(m: &Msg) -> Option<Vec<String>> {
     None
 }
 
-/// The findings of one message (usually none or one).
+/// How much of a message is read at once: Telegram's own limit on a message. Longer text (from
+/// a replay or an import) is read in pieces of about this size, so the work per message is
+/// linear in its length whatever the rules do within a piece.
+pub const PIECE_CHARS: usize = 4096;
+
+/// The findings of one message (usually none or one), in the order its pieces say them, each
+/// once.
+pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
+    let parts = pieces(input.text, PIECE_CHARS);
+    if parts.len() < 2 {
+        return analyze_piece(input);
+    }
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for text in parts {
+        let piece = MessageInput {
+            text,
+            ..input.clone()
+        };
+        for f in analyze_piece(&piece) {
+            if seen.insert(f.clone()) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
+/// `text` cut into consecutive pieces of at most `max` characters that together are the whole
+/// text: each ends at the last line break of its second half, else the last sentence end,
+/// else the last space, so a promise is rarely cut in two; a run without any is cut at `max`.
+pub fn pieces(text: &str, max: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        let (piece, next) = rest.split_at(piece_end(rest, max));
+        out.push(piece);
+        if next.is_empty() {
+            return out;
+        }
+        rest = next;
+    }
+}
+
+/// Where the first piece of `text` ends (see [`pieces`]): a char boundary, past 0 unless the
+/// text is empty.
+fn piece_end(text: &str, max: usize) -> usize {
+    let max = max.max(2);
+    let Some((limit, _)) = text.char_indices().nth(max) else {
+        return text.len();
+    };
+    let window = text.get(..limit).unwrap_or(text);
+    let half = window.char_indices().nth(max / 2).map_or(0, |(i, _)| i);
+    let tail = window.get(half..).unwrap_or("");
+    let after = |i: usize, c: char| half + i + c.len_utf8();
+    let line = tail.rfind('\n').map(|i| after(i, '\n'));
+    let sentence = || {
+        let mut next: Option<char> = None;
+        for (i, c) in tail.char_indices().rev() {
+            if matches!(c, '.' | '!' | '?' | '…' | ';') && next.is_some_and(char::is_whitespace) {
+                return Some(after(i, c));
+            }
+            next = Some(c);
+        }
+        None
+    };
+    let space = || {
+        tail.char_indices()
+            .rev()
+            .find(|&(_, c)| c.is_whitespace())
+            .map(|(i, c)| after(i, c))
+    };
+    line.or_else(sentence)
+        .or_else(space)
+        .filter(|&c| c > 0 && c <= limit)
+        .unwrap_or(limit)
+}
+
+/// The findings of one piece of a message.
 ///
-/// The whole message is read first; then each independent clause on its own, because a hedge,
+/// The whole piece is read first; then each independent clause on its own, because a hedge,
 /// a report or a date in one clause says nothing about the promise in another ("I'll send the
 /// rate con tmrw. also the strike might be a problem", "оплачу на этой неделе, сегодня лимит").
-pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
+fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
     let names = NameIndex::new(input.people);
     let m = Msg::new(input.text);
     let whole = analyze_whole(input, &m, &names);
@@ -3375,7 +3478,7 @@ fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
     for r in runs {
         let start = pending.take().unwrap_or(r.start);
         let joined = start..r.end;
-        let same_sent = |x: usize, y: usize| m.toks[x].sent == m.toks[y].sent;
+        let same_sent = |x: usize, y: usize| m.sent_of(x) == m.sent_of(y);
         if let Some(last) = out.last_mut()
             && same_sent(last.start, r.start)
             && pending.is_none()
@@ -3535,7 +3638,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     // Agreement first: "да, сделаю", "ок, к среде сделаю", "хорошо, тогда к 20-му", "sure, will do".
     let lead = leading_agreement(m);
     if lead > 0 && !question_everywhere {
-        let lead_sent = m.toks[lead - 1].sent;
+        let lead_sent = m.sent_of(lead - 1);
         if lead >= m.n() || only_date_left(&cx, lead) || on_my_way(m, lead) || signs_me_up(m, lead)
         {
             return vec![Finding::Accept { due: cx.due() }];
@@ -3550,7 +3653,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         {
             // A new sentence with its own promise ("Ок. Завтра пришлю отчёт") is a promise, and
             // so is a promise naming its own work ("ok team, I'll send the Q2 deck to Harmon").
-            if m.toks[p].sent == lead_sent {
+            if m.sent_of(p) == lead_sent {
                 cx.lead.set(lead);
                 return match made(&cx) {
                     Some(f @ Finding::Made { .. }) => vec![f],
@@ -3601,6 +3704,9 @@ pub fn with_context(content: &str, text: &str) -> String {
     if !significant_stems(content).is_empty() {
         return content.to_string();
     }
+    // A long text is read in pieces; its opening piece is the context, so the cost per
+    // promise stays bounded however long the message.
+    let text = text.get(..piece_end(text, PIECE_CHARS)).unwrap_or("");
     let best = text
         .split(['.', '!', '?', ';', ',', '\n'])
         .map(|c| c.trim().trim_matches(['—', '-', ' ']))
@@ -3621,6 +3727,8 @@ pub fn significant_stems(text: &str) -> Vec<String> {
 
 fn stems_of(m: &Msg) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    // `out.contains` alone made a long text of varied words quadratic.
+    let mut seen: HashSet<String> = HashSet::new();
     for t in &m.toks {
         let w = t.norm.as_str();
         let noise = STOP
@@ -3657,7 +3765,7 @@ fn stems_of(m: &Msg) -> Vec<String> {
             continue;
         }
         let s = stem(w);
-        if !s.is_empty() && !out.contains(&s) {
+        if !s.is_empty() && seen.insert(s.clone()) {
             out.push(s);
         }
     }

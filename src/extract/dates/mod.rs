@@ -122,7 +122,7 @@ pub fn resolve(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<TimeValue> {
     let mut best: Option<(usize, TimeValue)> = None;
     for i in 0..n {
         if let Some((o, e)) = p.expr(i) {
-            let cover = e - i;
+            let cover = e.saturating_sub(i);
             if best.as_ref().is_none_or(|(c, _)| cover > *c) {
                 best = Some((cover, o.val));
             }
@@ -171,22 +171,24 @@ fn greeting(text: &str, span: &Range<usize>) -> bool {
         return false;
     };
     let word = word.trim().to_lowercase();
-    let before = text
-        .get(..span.start)
-        .unwrap_or("")
-        .trim_end()
-        .to_lowercase();
-    let after = text.get(span.end..).unwrap_or("").trim_start();
     let part_of_day = matches!(
         word.as_str(),
         "morning" | "afternoon" | "evening" | "утро" | "утра" | "вечер" | "день"
     );
-    part_of_day
-        && (before.ends_with("good")
-            || before.ends_with("доброе")
-            || before.ends_with("добрый")
-            || before.ends_with("всем доброе")
-            || (before.is_empty() && (after.starts_with('!') || after.starts_with(','))))
+    if !part_of_day {
+        return false;
+    }
+    // Only the last words before the expression matter: lower-casing everything before it,
+    // for each expression of a long text, made a message's analysis quadratic in its length.
+    let head = text.get(..span.start).unwrap_or("").trim_end();
+    let cut = head.char_indices().rev().nth(15).map_or(0, |(i, _)| i);
+    let before = head.get(cut..).unwrap_or("").to_lowercase();
+    let after = text.get(span.end..).unwrap_or("").trim_start();
+    before.ends_with("good")
+        || before.ends_with("доброе")
+        || before.ends_with("добрый")
+        || before.ends_with("всем доброе")
+        || (before.is_empty() && (after.starts_with('!') || after.starts_with(',')))
 }
 
 /// The expression starting at byte `start` is one the writer rules out: "к 8-му, а не к
@@ -228,9 +230,10 @@ fn find_in(l: &lex::Lexed, now: DateTime<Tz>) -> Vec<(Range<usize>, parse::Out)>
     while i < n {
         if may_start(&l.toks[i])
             && let Some((o, e)) = p.expr(i)
+            && let Some(last) = e.checked_sub(1).and_then(|k| l.toks.get(k))
+            && e > i
         {
-            let span = l.toks[i].s..l.toks[e - 1].e;
-            out.push((span, o));
+            out.push((l.toks[i].s..last.e, o));
             i = e;
         } else {
             i += 1;
