@@ -13,6 +13,7 @@
 //! - [`extract`]: pure text → findings (dates, commitments, names, intents).
 //! - [`store`]: every SQL statement; migrations at start.
 //! - [`ingest`]: the single write path from a message to memory.
+//! - [`morph`]: the Russian morphological dictionary, loaded once.
 //! - [`context`]: role-aware context reads.
 //! - [`answer`]: intent routing and structural answers.
 //! - [`schedule`]: the scheduler, its jobs and the delivery sender.
@@ -35,6 +36,7 @@ pub mod domain;
 pub mod extract;
 pub mod i18n;
 pub mod ingest;
+pub mod morph;
 pub mod render;
 pub mod replay;
 pub mod sandbox;

@@ -77,6 +77,7 @@ status-tasks = Tasks:
 status-done = Recently done:
 status-owns = Owns:
 status-empty = { $name } has no open promises or tasks right now.
+status-no-promises = { $name } has no open promises.
 overview-refused = Team overviews are for the director and leads. I can tell you about your own work: ask “what are my priorities?”.
 idle-none = Everyone has something open.
 idle-recently-done = closed this week: { $n }
@@ -93,7 +94,10 @@ owner-unknown = I don't know who owns “{ $topic }”.
 know-nothing = I don't know anything about “{ $topic }” yet.
 know-header = What we know about “{ $topic }”:
 evidence-dm = from a private message
-remembered = Noted. About: { $name }.
+remembered = { $self ->
+    [true] Noted.
+   *[other] Noted — about { $name }.
+}
 remember-refused = Only the director or their lead can keep notes about { $name }. Notes about yourself are welcome.
 button-priorities = My priorities
 button-promises = My promises
@@ -106,6 +110,7 @@ forget-usage = Give the item's number: /forget 12
 forget-done = Done, the item is archived.
 forget-unknown = There is no such item about you.
 team-header = Team:
+team-empty = Nobody to show yet: people appear here once they write in a connected chat, and your reports once the director makes you their manager.
 team-line = open { $open }, overdue { $overdue }
 
 reminder-morning = due today or overdue ({ promises-count }):

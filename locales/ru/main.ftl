@@ -77,11 +77,12 @@ promises-empty = Открытых обещаний нет.
 promises-header = Вы обещали ({ promises-count }):
 person-unknown = Не нашёл человека «{ $name }» в команде.
 person-which = «{ $name }» — кого из них вы имеете в виду?
-status-header = В работе у { $name } — { promises-count }:
+status-header = В работе у { $name_gen } — { promises-count }:
 status-tasks = Задачи:
 status-done = Недавно сделано:
 status-owns = Отвечает за:
-status-empty = У { $name } сейчас нет открытых обещаний и задач.
+status-empty = У { $name_gen } сейчас нет открытых обещаний и задач.
+status-no-promises = У { $name_gen } нет открытых обещаний.
 overview-refused = Обзор по команде доступен директору и руководителям. Могу рассказать о ваших делах: спросите «какие у меня приоритеты?».
 idle-none = Все при деле: у каждого есть открытые обещания или задачи.
 idle-recently-done = за неделю закрыто: { $n }
@@ -99,8 +100,11 @@ owner-unknown = Не знаю, кто отвечает за «{ $topic }».
 know-nothing = Про «{ $topic }» я пока ничего не знаю.
 know-header = Что известно про «{ $topic }»:
 evidence-dm = из личных сообщений
-remembered = Запомнил. О ком: { $name }.
-remember-refused = Записывать заметки о { $name } могут только директор и руководитель. О себе — пожалуйста.
+remembered = { $self ->
+    [true] Запомнил.
+   *[other] Запомнил — это { $about }.
+}
+remember-refused = Записывать заметки { $about } могут только директор и руководитель. О себе — пожалуйста.
 button-priorities = Мои приоритеты
 button-promises = Что я обещал
 button-overdue = Кто просрочил
@@ -112,6 +116,7 @@ forget-usage = Напишите номер записи: /forget 12
 forget-done = Готово, запись убрана в архив.
 forget-unknown = Такой записи о вас нет.
 team-header = Команда:
+team-empty = Пока некого показать: люди появятся здесь, когда напишут в подключённом чате, а ваши подчинённые — когда директор назначит вас их руководителем.
 team-line = открыто { $open }, просрочено { $overdue }
 
 reminder-morning = срок сегодня или уже прошёл ({ promises-count }):

@@ -20,6 +20,21 @@ pub fn esc(s: &str) -> String {
     out
 }
 
+/// A person's full name, escaped, in `case` ("у Павла Орлова"); Latin names stay as written.
+pub fn name_in(p: &crate::store::UserProfile, case: crate::render::names::Case) -> String {
+    esc(&crate::render::names::names().full(&p.first_name, p.last_name.as_deref(), None, case))
+}
+
+/// "о" with a name in the prepositional, "об" before a vowel sound ("о Льве", "об Анне").
+pub fn about(p: &crate::store::UserProfile) -> String {
+    let name = name_in(p, crate::render::names::Case::Prepositional);
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| "АОУЭИЫаоуэиы".contains(c));
+    format!("{} {name}", if vowel { "об" } else { "о" })
+}
+
 /// "пт, 27 ноября" / "Fri, Nov 27", with the time when one was said.
 pub fn date(i18n: &I18n, lang: Lang, d: NaiveDate) -> String {
     let wd = i18n.s(
@@ -52,6 +67,23 @@ pub fn message_link(chat: ChatId, msg: MessageId) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn about_takes_ob_before_a_vowel() {
+        let p = |first: &str, last: Option<&str>| crate::store::UserProfile {
+            first_name: first.into(),
+            last_name: last.map(str::to_string),
+            id: crate::domain::UserId(1),
+            username: None,
+            language_code: None,
+            lang_override: None,
+            dm_open: false,
+        };
+        assert_eq!(about(&p("Анна", Some("Смирнова"))), "об Анне Смирновой");
+        assert_eq!(about(&p("Лев", Some("Толстых"))), "о Льве Толстых");
+        assert_eq!(about(&p("Елена", None)), "о Елене");
+        assert_eq!(about(&p("Игорь", None)), "об Игоре");
+    }
 
     #[test]
     fn html_is_escaped() {

@@ -17,6 +17,7 @@ use crate::domain::{
 use crate::extract::intent::{self, Intent};
 use crate::extract::names;
 use crate::ingest::extract_people;
+use crate::render::names::Case;
 use crate::store::{Commitment, NewMemory, Org, Person, Scope, StoreError};
 use format::esc;
 
@@ -93,6 +94,14 @@ impl<'a> Answerer<'a> {
             .unwrap_or_else(|| id.to_string())
     }
 
+    /// "о Льве Толстых" / "об Анне Смирновой": a person after the preposition о.
+    fn about(&self, id: UserId) -> String {
+        match self.person(id) {
+            Some(p) => format::about(&p.profile),
+            None => format!("о {id}"),
+        }
+    }
+
     /// Routes free text by intent.
     pub async fn question(&self, text: &str) -> Result<Reply, AnswerError> {
         let intent = intent::classify(text, Lang::detect(text));
@@ -138,6 +147,11 @@ impl<'a> Answerer<'a> {
         }
         s.push_str(&esc(&c.content));
         match c.due {
+            // A closed promise is not late, whatever its date was.
+            _ if c.state != CommitmentState::Open => {
+                s.push_str(" — ");
+                s.push_str(&self.s(state_key(c.state)));
+            }
             Some(d) => {
                 let when = format::due(&self.app.i18n, self.lang, d);
                 let key = if d.date < today {
@@ -247,10 +261,18 @@ impl<'a> Answerer<'a> {
             return Ok(Reply::text(self.s("not-a-member")));
         };
         let name = esc(&ctx.person.profile.full_name());
+        let name_gen = format::name_in(&ctx.person.profile, Case::Genitive);
+        // No count over an empty list: "0 promises:" reads as a broken answer.
+        let header = if ctx.open.is_empty() {
+            "status-no-promises"
+        } else {
+            "status-header"
+        };
         let mut text = self.t(
-            "status-header",
+            header,
             &[
                 ("name", name.clone().into()),
+                ("name_gen", name_gen.clone().into()),
                 ("n", (ctx.open.len() as i64).into()),
             ],
         );
@@ -284,7 +306,10 @@ impl<'a> Answerer<'a> {
             text.push_str(&titles.join(", "));
         }
         if ctx.open.is_empty() && ctx.tasks.is_empty() && ctx.recently_done.is_empty() {
-            text = self.t("status-empty", &[("name", name.into())]);
+            text = self.t(
+                "status-empty",
+                &[("name", name.into()), ("name_gen", name_gen.into())],
+            );
         }
         Ok(Reply::text(text))
     }
@@ -392,8 +417,18 @@ impl<'a> Answerer<'a> {
             .collect())
     }
 
+    /// How to name a topic back: the graph node's own title when the question found one, else
+    /// the asker's words in the nominative ("про Ромашку" → «Ромашка»).
+    fn topic_name(topic: &str, nodes: &[crate::store::Node]) -> String {
+        match nodes {
+            [one] => one.title.clone(),
+            _ => crate::morph::nominative(topic.trim()),
+        }
+    }
+
     async fn who_owns(&self, topic: &str) -> Result<Reply, AnswerError> {
         let nodes = self.matching_nodes(topic).await?;
+        let named = esc(&Self::topic_name(topic, &nodes));
         let lines: Vec<String> = nodes
             .iter()
             .filter_map(|n| {
@@ -403,7 +438,7 @@ impl<'a> Answerer<'a> {
             .collect();
         if lines.is_empty() {
             return Ok(Reply::text(
-                self.t("owner-unknown", &[("topic", esc(topic).into())]),
+                self.t("owner-unknown", &[("topic", named.into())]),
             ));
         }
         Ok(Reply::text(lines.join("\n")))
@@ -411,6 +446,7 @@ impl<'a> Answerer<'a> {
 
     async fn what_we_know(&self, topic: &str) -> Result<Reply, AnswerError> {
         let nodes = self.matching_nodes(topic).await?;
+        let named = esc(&Self::topic_name(topic, &nodes));
         let stems = intent::topic_stems(topic);
         let full: Vec<UserId> = self
             .people
@@ -476,12 +512,12 @@ impl<'a> Answerer<'a> {
         }
         if lines.is_empty() {
             return Ok(Reply::text(
-                self.t("know-nothing", &[("topic", esc(topic).into())]),
+                self.t("know-nothing", &[("topic", named.into())]),
             ));
         }
         Ok(Reply::text(format!(
             "{}\n{}",
-            self.t("know-header", &[("topic", esc(topic).into())]),
+            self.t("know-header", &[("topic", named.into())]),
             lines.join("\n")
         )))
     }
@@ -502,9 +538,13 @@ impl<'a> Answerer<'a> {
             None => self.viewer.asker,
             Some(id) if self.viewer.oversees(*id) => *id,
             Some(id) => {
-                return Ok(Reply::text(
-                    self.t("remember-refused", &[("name", esc(&self.name(*id)).into())]),
-                ));
+                return Ok(Reply::text(self.t(
+                    "remember-refused",
+                    &[
+                        ("name", esc(&self.name(*id)).into()),
+                        ("about", self.about(*id).into()),
+                    ],
+                )));
             }
         };
         let confidence = if self.viewer.role == Role::Director {
@@ -534,7 +574,11 @@ impl<'a> Answerer<'a> {
             .await?;
         Ok(Reply::text(self.t(
             "remembered",
-            &[("name", esc(&self.name(subject)).into())],
+            &[
+                ("name", esc(&self.name(subject)).into()),
+                ("about", self.about(subject).into()),
+                ("self", (subject == self.viewer.asker).to_string().into()),
+            ],
         )))
     }
 
@@ -647,7 +691,11 @@ impl<'a> Answerer<'a> {
         let today = self.now.with_timezone(&self.org.timezone).date_naive();
         let mut text = self.s("team-header");
         let by_owner = self.open_by_owner().await?;
-        for p in self.overseen() {
+        let overseen = self.overseen();
+        if overseen.is_empty() {
+            return Ok(Reply::text(self.s("team-empty")));
+        }
+        for p in overseen {
             let open = by_owner
                 .get(&p.profile.id)
                 .map(Vec::as_slice)

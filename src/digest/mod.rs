@@ -349,6 +349,11 @@ pub async fn daily_deliveries(
             continue;
         }
         let text = daily_text(app, table, at, r).await?;
+        // Nothing about anyone: a header over nothing is not sent (a lead with no reports,
+        // a day nobody the recipient sees did or owed anything).
+        if !text.contains("\n") {
+            continue;
+        }
         out.push(NewDelivery {
             chat_id: ChatId(r.profile.id.0),
             to_user: Some(r.profile.id),
@@ -559,6 +564,10 @@ pub async fn weekly_deliveries(
     let mut out = Vec::new();
     for r in crate::schedule::jobs::summary_recipients(&people) {
         if !r.profile.dm_open {
+            continue;
+        }
+        if covered(app, table.org, r, &people).await?.is_empty() {
+            // A lead with no reports has no week to sum up.
             continue;
         }
         let lang = app.lang_for(Some(&r.profile), Some(&org));

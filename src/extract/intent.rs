@@ -257,6 +257,21 @@ fn words(text: &str) -> Vec<Word> {
             });
             continue;
         }
+        // A double surname ("Бонч-Бруевича", "Петровой-Водкиной") is one word: both halves
+        // capitalised and joined by a bare hyphen ("кто-нибудь" stays two).
+        if let Some(prev) = out.last_mut()
+            && !prev.handle
+            && prev.full.end + 1 == t.span.start
+            && text.get(prev.full.end..t.span.start) == Some("-")
+            && text[prev.full.clone()].starts_with(char::is_uppercase)
+            && text[t.span.clone()].starts_with(char::is_uppercase)
+        {
+            prev.norm = format!("{}-{}", prev.norm, t.norm);
+            prev.full.end = t.span.end;
+            prev.base.end = t.span.end;
+            last_end = t.span.end;
+            continue;
+        }
         last_end = t.span.end;
         push_expanded(&mut out, text, t.norm.replace('’', "'"), t.span.clone());
         for w in out.iter_mut().skip(pushed) {
@@ -1437,6 +1452,11 @@ mod tests {
                 ("what is Ben Carter up to", "Ben Carter"),
                 ("how is @kate doing", "@kate"),
                 ("what are the director's priorities", "director"),
+                (
+                    "что у Виктора Бонч-Бруевича в работе?",
+                    "Виктора Бонч-Бруевича",
+                ),
+                ("что у Петровой-Водкиной", "Петровой-Водкиной"),
             ],
             |who| Intent::PersonStatus { who },
         );

@@ -1538,7 +1538,11 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
             let all = toks.iter().all(|t| {
                 let by_name = matched_variant(m, &t.norm).is_some()
                     || m.surname.as_deref().is_some_and(|s| {
-                        surname_matches(&t.norm, s) || surname_across_scripts(&t.norm, s)
+                        surname_matches(&t.norm, s)
+                            || surname_across_scripts(&t.norm, s)
+                            // One half of a double surname: "Бонч", "Бруевича".
+                            || (s.contains('-')
+                                && s.split('-').any(|part| surname_matches(&t.norm, part)))
                     })
                     || m.username.as_deref() == Some(t.norm.as_str());
                 named |= by_name;

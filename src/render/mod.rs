@@ -5,6 +5,8 @@
 //! boundaries, never inside a tag or an entity, and closes the tags still open at a cut and opens
 //! them again at the start of the next part, so each part is valid HTML on its own.
 
+pub mod names;
+
 /// Telegram's limit for a message text.
 pub const MESSAGE_LIMIT: usize = 4096;
 /// Telegram's limit for a photo caption.
@@ -40,21 +42,9 @@ fn atoms(s: &str) -> Vec<Atom> {
     while let Some((i, c)) = it.next() {
         let rest = &s[i..];
         let span = match c {
-            // Only what looks like a tag is one: kept's own text is escaped, so a stray '<' in
-            // foreign text stays a character instead of swallowing the rest of the message.
-            '<' if rest[1..].starts_with(|ch: char| ch.is_ascii_alphabetic() || ch == '/') => rest
-                .bytes()
-                .take(512)
-                .position(|b| b == b'>' || b == b'\n')
-                .filter(|&e| rest.as_bytes()[e] == b'>')
-                .map(|e| {
-                    let kind = if rest[1..].starts_with('/') {
-                        Kind::Close
-                    } else {
-                        Kind::Open
-                    };
-                    (e + 1, kind)
-                }),
+            // Only a tag of Telegram's HTML is one: kept's own text is escaped, so a stray '<' in
+            // foreign text stays a character instead of swallowing what follows.
+            '<' => tag_len(rest),
             '&' => rest
                 .char_indices()
                 .take(12)
@@ -86,6 +76,53 @@ fn atoms(s: &str) -> Vec<Atom> {
         }
     }
     out
+}
+
+/// The tags Telegram's HTML parse mode knows.
+const TAGS: &[&str] = &[
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "ins",
+    "s",
+    "strike",
+    "del",
+    "a",
+    "code",
+    "pre",
+    "span",
+    "tg-spoiler",
+    "tg-emoji",
+    "blockquote",
+];
+
+/// The byte length and kind of the tag `rest` starts with, if it starts with one.
+fn tag_len(rest: &str) -> Option<(usize, Kind)> {
+    let body = rest.strip_prefix('<')?;
+    let (kind, body) = match body.strip_prefix('/') {
+        Some(b) => (Kind::Close, b),
+        None => (Kind::Open, body),
+    };
+    let name_len = body
+        .bytes()
+        .take_while(|b| b.is_ascii_lowercase() || *b == b'-')
+        .count();
+    if !TAGS.contains(&&body[..name_len]) {
+        return None;
+    }
+    let after = &body.as_bytes()[name_len..];
+    if !matches!(after.first(), Some(b'>' | b' ')) {
+        return None;
+    }
+    let end = after
+        .iter()
+        .take(512)
+        .position(|b| matches!(b, b'>' | b'<' | b'\n'))
+        .filter(|&e| after[e] == b'>')?;
+    let total = rest.len() - body.len() + name_len + end + 1;
+    Some((total, kind))
 }
 
 /// The element name of an opening or closing tag: `<a href="…">` → `a`, `</b>` → `b`.

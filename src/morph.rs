@@ -1,0 +1,191 @@
+//! The Russian morphological dictionary (OpenCorpora through `rumorph`), loaded once per process,
+//! and what replies need of it: a topic said in any case, named back in the nominative.
+
+use std::sync::OnceLock;
+
+use rumorph::{Analysis, Dictionary, Source};
+
+/// The process's dictionary; `None` (and one log line) if it cannot be loaded, in which case
+/// replies fall back to rules and the words as written.
+pub fn dictionary() -> Option<&'static Dictionary> {
+    static DICT: OnceLock<Option<Dictionary>> = OnceLock::new();
+    DICT.get_or_init(|| match Dictionary::bundled() {
+        Ok(d) => Some(d),
+        Err(e) => {
+            tracing::warn!(error = %e, "morphological dictionary not loaded");
+            None
+        }
+    })
+    .as_ref()
+}
+
+fn cyrillic(w: &str) -> bool {
+    !w.is_empty()
+        && w.chars()
+            .all(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё' | '-'))
+}
+
+/// Puts the written word's capitals on a dictionary form (lower case, maybe with ё).
+fn like(written: &str, form: &str) -> String {
+    let form = if written.contains(['ё', 'Ё']) {
+        form.to_string()
+    } else {
+        form.replace('ё', "е")
+    };
+    if written.chars().count() > 1 && written.chars().all(|c| !c.is_lowercase()) {
+        return form.to_uppercase();
+    }
+    let mut cs = form.chars();
+    match (written.chars().next(), cs.next()) {
+        (Some(w), Some(f)) if w.is_uppercase() => f.to_uppercase().chain(cs).collect(),
+        (_, Some(f)) => std::iter::once(f).chain(cs).collect(),
+        _ => String::new(),
+    }
+}
+
+/// A word's noun or adjective readings in an oblique case, most likely first; empty when the
+/// word may already be nominative, or is not a noun or adjective the dictionary knows.
+fn oblique(d: &Dictionary, word: &str) -> Vec<Analysis> {
+    if !cyrillic(word) {
+        return Vec::new();
+    }
+    let mut found: Vec<Analysis> = d
+        .analyze(word)
+        .into_iter()
+        .filter(|a| {
+            d.ud_tag(a.ud)
+                .is_some_and(|t| matches!(t.pos(), "NOUN" | "PROPN" | "ADJ"))
+        })
+        .collect();
+    let case = |a: &Analysis| d.ud_tag(a.ud).and_then(|t| t.feat("Case"));
+    if found.iter().any(|a| case(a) == Some("Nom")) {
+        return Vec::new();
+    }
+    found.sort_by(|a, b| {
+        (b.source == Source::Dictionary)
+            .cmp(&(a.source == Source::Dictionary))
+            .then(b.prob.total_cmp(&a.prob))
+    });
+    found
+}
+
+fn is_noun(d: &Dictionary, a: &Analysis) -> bool {
+    d.ud_tag(a.ud)
+        .is_some_and(|t| matches!(t.pos(), "NOUN" | "PROPN"))
+}
+
+/// The nominative of a reading, in the gender and number given (an adjective agrees with its
+/// noun) or its own.
+fn to_nominative(
+    d: &Dictionary,
+    a: &Analysis,
+    gender: Option<&str>,
+    number: Option<&str>,
+) -> Option<String> {
+    let t = d.ud_tag(a.ud)?;
+    let mut feats = vec![("Case", "Nom")];
+    if let Some(n) = number.or_else(|| t.feat("Number")) {
+        feats.push(("Number", n));
+    }
+    if let Some(g) = gender.or_else(|| t.feat("Gender")) {
+        feats.push(("Gender", g));
+    }
+    Some(d.inflect(a, &feats)?.word)
+}
+
+/// A topic as a question put it ("про Ромашку", "о складском учёте"), in the nominative for
+/// naming it back: the leading nouns and adjectives change case (adjectives agreeing with the
+/// noun), the rest ("учёт на складе") stays as said. Unknown words are kept as written.
+pub fn nominative(topic: &str) -> String {
+    let Some(d) = dictionary() else {
+        return topic.to_string();
+    };
+    let words: Vec<(&str, &str)> = topic.split(' ').map(split_punct).collect();
+    // The head phrase: leading words with oblique noun or adjective readings.
+    let readings: Vec<Vec<Analysis>> = words
+        .iter()
+        .map(|(core, _)| oblique(d, core))
+        .take_while(|r| !r.is_empty())
+        .collect();
+    let noun = readings
+        .iter()
+        .find_map(|r| r.iter().find(|a| is_noun(d, a)).cloned());
+    let (gender, number) = match &noun {
+        Some(n) => {
+            let t = d.ud_tag(n.ud);
+            (
+                t.and_then(|t| t.feat("Gender")),
+                t.and_then(|t| t.feat("Number")),
+            )
+        }
+        None => (None, None),
+    };
+    let mut out = Vec::with_capacity(words.len());
+    for (k, (core, tail)) in words.iter().enumerate() {
+        let changed = readings.get(k).and_then(|r| {
+            let a = if r.iter().any(|a| is_noun(d, a)) && noun.is_some() {
+                r.iter().find(|a| is_noun(d, a))?
+            } else {
+                // An adjective: the reading that agrees with the noun.
+                r.iter()
+                    .find(|a| {
+                        let t = d.ud_tag(a.ud);
+                        gender.is_none()
+                            || t.and_then(|t| t.feat("Gender")) == gender
+                            || t.and_then(|t| t.feat("Number")) == Some("Plur")
+                    })
+                    .or_else(|| r.first())?
+            };
+            let agree = !is_noun(d, a);
+            to_nominative(
+                d,
+                a,
+                if agree { gender } else { None },
+                if agree { number } else { None },
+            )
+        });
+        match changed {
+            Some(w) => out.push(format!("{}{tail}", like(core, &w))),
+            None => out.push(format!("{core}{tail}")),
+        }
+    }
+    out.join(" ")
+}
+
+/// "Ромашке?" → ("Ромашке", "?").
+fn split_punct(word: &str) -> (&str, &str) {
+    let end = word
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| !c.is_alphanumeric())
+        .last()
+        .map_or(word.len(), |(i, _)| i);
+    word.split_at(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn topics_come_back_in_the_nominative() {
+        assert_eq!(nominative("Ромашке"), "Ромашка");
+        assert_eq!(nominative("Ромашку"), "Ромашка");
+        assert_eq!(nominative("складском учёте"), "складской учёт");
+        assert_eq!(nominative("складе на Лесной"), "склад на Лесной");
+        // "миграции" may be a nominative plural: a word that may already be nominative stays.
+        assert_eq!(nominative("миграции на Postgres"), "миграции на Postgres");
+        // Already nominative, or not Russian: as said.
+        assert_eq!(nominative("CRM"), "CRM");
+        assert_eq!(nominative("Ромашка"), "Ромашка");
+        assert_eq!(nominative(""), "");
+    }
+
+    proptest! {
+        #[test]
+        fn any_topic_is_named_back_without_panic(topic in "\\PC{0,40}") {
+            let _ = nominative(&topic);
+        }
+    }
+}

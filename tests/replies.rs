@@ -1,0 +1,111 @@
+//! Replies a native speaker would write: a person after a preposition in the case it needs, a
+//! topic named back in the nominative, no count over an empty list, a closed promise never
+//! shown as overdue.
+
+use kept::domain::Lang;
+use kept::replay::{Options, run_text};
+use serde_json::json;
+
+const GROUP: i64 = -1_001_777;
+
+fn scenario(dm: &[(i64, &str)]) -> String {
+    let mut lines = vec![
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова", "language_code": "ru"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "last_name": "Лис"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "member", "user": {"id": 4, "first_name": "Игорь", "last_name": "Ким"}, "role": "lead", "manager": 1, "dm_open": true}),
+    ];
+    let group = json!({"id": GROUP, "type": "supergroup", "title": "Завод"});
+    for (id, from, date, text) in [
+        (
+            10,
+            2,
+            "2026-11-23T10:00:00+03:00",
+            "подготовлю КП для Ромашки до вторника",
+        ),
+        (
+            11,
+            2,
+            "2026-11-26T11:00:00+03:00",
+            "КП для Ромашки готово, отправил",
+        ),
+        (
+            12,
+            3,
+            "2026-11-26T12:00:00+03:00",
+            "всем привет, я на связи",
+        ),
+    ] {
+        lines.push(json!({"type": "message", "chat": group, "id": id, "from": from, "date": date, "text": text}));
+    }
+    for (k, (from, text)) in dm.iter().enumerate() {
+        lines.push(json!({
+            "type": "message", "chat": "dm", "id": 500 + k, "from": from,
+            "date": format!("2026-11-27T10:{:02}:00+03:00", k), "text": text,
+        }));
+    }
+    lines.iter().map(|l| l.to_string() + "\n").collect()
+}
+
+/// The bot's answer to each DM question, in order.
+async fn answers(dm: &[(i64, &str)]) -> Vec<String> {
+    let out = run_text(
+        &scenario(dm),
+        Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: Lang::Ru,
+            db: None,
+        },
+    )
+    .await
+    .unwrap();
+    let transcript = out.json["transcript"].as_array().unwrap().clone();
+    (0..dm.len())
+        .map(|k| {
+            transcript
+                .iter()
+                .filter(|m| m["reply_to"] == json!(500 + k))
+                .map(|m| m["text"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn people_after_prepositions_take_their_case() {
+    let a = answers(&[
+        (1, "что у Натальи в работе?"),
+        (1, "что у Игоря в работе?"),
+        (1, "запомни, что Павел не любит созвоны после 16:00"),
+        (4, "запомни, что Наталья любит чай"),
+    ])
+    .await;
+    assert_eq!(
+        a[0], "У Натальи Лис сейчас нет открытых обещаний и задач.",
+        "indeclinable women's surname"
+    );
+    assert_eq!(a[1], "У Игоря Кима сейчас нет открытых обещаний и задач.");
+    assert_eq!(a[2], "Запомнил — это о Павле Орлове.");
+    assert!(
+        a[3].contains("заметки о Наталье Лис могут"),
+        "a lead who is not her manager: {}",
+        a[3]
+    );
+}
+
+#[tokio::test]
+async fn a_done_promise_is_not_shown_as_overdue_and_the_topic_comes_back_in_the_nominative() {
+    let a = answers(&[(1, "что мы знаем о Ромашке?"), (1, "что у Павла в работе?")]).await;
+    assert!(a[0].starts_with("Что известно про «Ромашка»"), "{}", a[0]);
+    assert!(a[0].contains("выполнено"), "{}", a[0]);
+    assert!(!a[0].contains("просрочено"), "{}", a[0]);
+    // Nothing open, one done this week: no "0 обещаний:" over an empty list.
+    assert!(
+        a[1].starts_with("У Павла Орлова нет открытых обещаний."),
+        "{}",
+        a[1]
+    );
+    assert!(!a[1].contains(" 0 "), "{}", a[1]);
+}
