@@ -31,6 +31,10 @@ pub struct Cli {
     /// Configuration file (default: ./kept.toml when present).
     #[arg(long, global = true)]
     pub config: Option<PathBuf>,
+    /// Print the bot's messages as the HTML sent to Telegram instead of readable text
+    /// (demo, replay, ask, digest; `--json` always keeps HTML).
+    #[arg(long, global = true)]
+    pub html: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -120,8 +124,21 @@ pub enum Command {
     CheckConfig,
 }
 
+/// Whether messages print as HTML (`--html`) or as text a terminal reads.
+static HTML: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A message (or a transcript of them) as the command prints it.
+fn shown(text: &str) -> String {
+    if HTML.load(std::sync::atomic::Ordering::Relaxed) {
+        text.to_string()
+    } else {
+        crate::render::plain(text)
+    }
+}
+
 /// Entry point for the binary.
 pub fn main(cli: Cli) -> ExitCode {
+    HTML.store(cli.html, std::sync::atomic::Ordering::Relaxed);
     let quiet = matches!(
         cli.command,
         Command::When { .. }
@@ -246,7 +263,7 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                     .with_context(|| format!("writing {}", png.display()))?;
             }
             let mut stdout = Stdout::new();
-            stdout.line(&out.transcript)?;
+            stdout.line(shown(&out.transcript))?;
             if chart {
                 stdout.line(format_args!("weekly chart written to {}", png.display()))?;
             }
@@ -280,7 +297,7 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                     .with_context(|| format!("writing {}", path.display()))?;
             }
             let mut stdout = Stdout::new();
-            stdout.print(&out.transcript)?;
+            stdout.print(shown(&out.transcript))?;
             stdout.done()?;
         }
         Command::When {
@@ -406,7 +423,7 @@ async fn ask(
     let a = crate::answer::Answerer::new(&app, &org, user, false, lang).await?;
     let reply = a.question(question).await?;
     let mut out = Stdout::new();
-    out.line(&reply.text)?;
+    out.line(shown(&reply.text))?;
     for row in &reply.buttons {
         out.line(format_args!(
             "[{}]",
@@ -454,7 +471,9 @@ async fn digest(
     let mut out = Stdout::new();
     match kind {
         DigestKind::Daily => {
-            out.line(crate::digest::daily_text(&app, &table, at, recipient).await?)?;
+            out.line(shown(
+                &crate::digest::daily_text(&app, &table, at, recipient).await?,
+            ))?;
         }
         DigestKind::Weekly => {
             let (text, chart) = crate::digest::weekly(&app, &table, at, recipient).await?;
@@ -464,7 +483,7 @@ async fn digest(
                 std::fs::write(path, bytes)
                     .with_context(|| format!("writing {}", path.display()))?;
             }
-            out.line(text)?;
+            out.line(shown(&text))?;
             if let Some(path) = png {
                 out.line(format_args!("chart written to {}", path.display()))?;
             }

@@ -609,6 +609,7 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
     // Members whose manager has not been introduced yet: (line, member, role, position, manager).
     type Pending = (usize, UserId, Role, Option<String>, Option<UserId>);
     let mut pending: Vec<Pending> = Vec::new();
+    let mut director: Option<UserId> = None;
     for line in &lines {
         let n = line.n;
         if !matches!(line.event, Event::Member { .. })
@@ -634,6 +635,9 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                     .unwrap_or("member")
                     .parse()
                     .map_err(|_| bad(n, "bad role"))?;
+                if role == Role::Director {
+                    director.get_or_insert(UserId(user.id));
+                }
                 app.store
                     .upsert_user(
                         UserId(user.id),
@@ -838,13 +842,11 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         ));
     }
     let json = result_json(&r).await?;
-    let chart = r
-        .sandbox
-        .sent()
-        .iter()
-        .rev()
-        .find(|s| s.kind == "photo")
-        .and(app.store.last_photo().await?);
+    // The chart the demo writes is the director's, the digest the contract names first.
+    let chart = match director {
+        Some(d) => app.store.last_photo_to(d).await?,
+        None => app.store.last_photo().await?,
+    };
     if opts.db.is_some() {
         // The file is what the user keeps: nothing may stay behind in its `-wal`.
         app.store.checkpoint().await?;

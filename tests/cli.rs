@@ -211,7 +211,17 @@ fn the_demo_runs_without_token_or_network_and_writes_its_chart() {
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(text.contains("kept →"), "{text}");
         assert!(png.exists());
+        // Readable text by default: no tags, no entities.
+        assert!(!text.contains("<b>") && !text.contains("&quot;") && !text.contains("</a>"));
+        assert!(text.contains("Итоги недели") || text.contains("Week in review"));
     }
+    let html = kept()
+        .args(["demo", "--html", "--png"])
+        .arg(dir.path().join("html.png"))
+        .output()
+        .unwrap();
+    assert!(html.status.success());
+    assert!(String::from_utf8_lossy(&html.stdout).contains("<b>Итоги недели"));
 }
 
 /// What a command printed on stderr, with its exit status, when its stdout reader is gone

@@ -109,3 +109,56 @@ async fn a_done_promise_is_not_shown_as_overdue_and_the_topic_comes_back_in_the_
     );
     assert!(!a[1].contains(" 0 "), "{}", a[1]);
 }
+
+#[tokio::test]
+async fn the_demo_chart_is_the_directors() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("demo.db");
+    let out = run_text(
+        include_str!("../demo/demo-ru.jsonl"),
+        Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: Lang::Ru,
+            db: Some(db.clone()),
+        },
+    )
+    .await
+    .unwrap();
+    let chart = out.chart.expect("the demo week ends with a weekly digest");
+    let store = kept::store::Store::open(&db).await.unwrap();
+    let text = include_str!("../demo/demo-ru.jsonl");
+    let role_of = |role: &str| -> i64 {
+        text.lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .find(|v| v["type"] == "member" && v["role"] == role)
+            .and_then(|v| v["user"]["id"].as_i64())
+            .unwrap()
+    };
+    let director = kept::domain::UserId(role_of("director"));
+    let lead = kept::domain::UserId(role_of("lead"));
+    assert_eq!(
+        store.last_photo_to(director).await.unwrap(),
+        Some(chart.clone())
+    );
+    let leads = store.last_photo_to(lead).await.unwrap();
+    assert!(leads.is_some(), "the lead gets a chart of their own");
+    assert_ne!(leads, Some(chart), "the demo's chart is not the lead's");
+}
+
+#[tokio::test]
+async fn a_known_person_is_found_however_the_question_names_them() {
+    let questions = [
+        "что с Натальей?",
+        "расскажи про Наталью Лис",
+        "что поручено Наталье?",
+        "как дела с Натальей?",
+        "как дела у Натальи?",
+    ];
+    let dm: Vec<(i64, &str)> = questions.iter().map(|q| (1, *q)).collect();
+    for (q, a) in questions.iter().zip(answers(&dm).await) {
+        assert_eq!(
+            a, "У Натальи Лис сейчас нет открытых обещаний и задач.",
+            "{q}"
+        );
+    }
+}

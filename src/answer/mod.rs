@@ -105,6 +105,28 @@ impl<'a> Answerer<'a> {
     /// Routes free text by intent.
     pub async fn question(&self, text: &str) -> Result<Reply, AnswerError> {
         let intent = intent::classify(text, Lang::detect(text));
+        let people = extract_people(&self.people);
+        match &intent {
+            // "что с Ольгой?", "расскажи про Елену Павлову": the topic is someone in the team.
+            Intent::WhatDoWeKnow { topic } => {
+                if let [one] = names::resolve(topic, &people)[..] {
+                    return self.status_of(UserId(one)).await;
+                }
+            }
+            // "что поручено Елене?", "как дела с Еленой?": a question that names one person
+            // and asks nothing else is about what they are doing.
+            Intent::Unknown if is_question(text) => {
+                let mut named: Vec<i64> = names::people_in(text, &people)
+                    .into_iter()
+                    .map(|(_, id)| id)
+                    .collect();
+                named.dedup();
+                if let [one] = named[..] {
+                    return self.status_of(UserId(one)).await;
+                }
+            }
+            _ => {}
+        }
         self.intent(intent).await
     }
 
@@ -595,9 +617,47 @@ impl<'a> Answerer<'a> {
             ]);
         }
         Reply {
-            text: self.s("help-questions"),
+            text: self.t("help-questions", &[("examples", self.examples().into())]),
             buttons,
         }
+    }
+
+    /// Example questions about this team: a teammate's name rather than one nobody here has,
+    /// and the org's own graph when it has one.
+    pub fn examples(&self) -> String {
+        let mut out = vec![self.s("example-priorities"), self.s("example-promises")];
+        if let Some(p) = self
+            .people
+            .iter()
+            .find(|p| p.profile.id != self.viewer.asker)
+        {
+            let first = &p.profile.first_name;
+            out.push(
+                self.t(
+                    "example-person",
+                    &[
+                        ("name", esc(first).into()),
+                        (
+                            "name_gen",
+                            esc(&crate::render::names::names().full(
+                                first,
+                                None,
+                                None,
+                                Case::Genitive,
+                            ))
+                            .into(),
+                        ),
+                    ],
+                ),
+            );
+        }
+        if self.viewer.role != Role::Member {
+            out.push(self.s("example-idle"));
+        }
+        out.iter()
+            .map(|q| self.t("example-quoted", &[("q", q.clone().into())]))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// `/me`: everything kept knows about the asker, grouped by kind, with confidence and source.
@@ -606,29 +666,37 @@ impl<'a> Answerer<'a> {
             return Ok(Reply::text(self.s("not-a-member")));
         };
         let p = &ctx.person;
+        // The position says more than the role ("Главный технолог" rather than "сотрудник");
+        // both only when the position does not already say the role.
+        let role = self.s(&format!("role-{}", p.member.role));
+        let title = match p.member.position.as_deref().map(str::trim) {
+            Some(pos) if !pos.is_empty() => esc(pos),
+            _ => role,
+        };
         let mut text = self.t(
             "me-header",
             &[
                 ("name", esc(&p.profile.full_name()).into()),
-                ("role", self.s(&format!("role-{}", p.member.role)).into()),
+                ("role", title.into()),
                 ("org", esc(&self.org.name).into()),
             ],
         );
-        if let Some(pos) = &p.member.position {
-            text.push_str(&format!("\n{}", esc(pos)));
-        }
-        text.push_str(&format!(
-            "\n\n{}",
-            self.t("promises-header", &[("n", (ctx.open.len() as i64).into())])
-        ));
-        for c in &ctx.open {
-            text.push('\n');
-            text.push_str(&self.line(c, ctx.today));
+        let mut example = None;
+        if !ctx.open.is_empty() {
+            text.push_str(&format!(
+                "\n\n<b>{}</b>",
+                self.t("me-promises", &[("n", (ctx.open.len() as i64).into())])
+            ));
+            // Promises are closed by saying so or with a button, not forgotten: no numbers.
+            for c in &ctx.open {
+                text.push('\n');
+                text.push_str(&self.line(c, ctx.today));
+            }
         }
         for kind in [
             MemoryKind::Fact,
-            MemoryKind::Trait,
             MemoryKind::Preference,
+            MemoryKind::Trait,
             MemoryKind::Context,
         ] {
             let rows: Vec<_> = ctx
@@ -641,18 +709,44 @@ impl<'a> Answerer<'a> {
             }
             text.push_str(&format!("\n\n<b>{}</b>", self.s(&format!("kind-{kind}"))));
             for (m, _) in rows {
+                example.get_or_insert(m.id.0);
                 text.push_str(&format!(
-                    "\n• [{}] {} — {} {:.0}%, {}",
+                    "\n[{}] {} — {} {:.0}%{}",
                     m.id,
                     esc(&m.content),
                     self.s("confidence"),
                     m.confidence.value() * 100.0,
-                    esc(&m.evidence)
+                    self.source(m)
                 ));
             }
         }
-        text.push_str(&format!("\n\n{}", self.s("me-forget-hint")));
+        match example {
+            Some(id) => text.push_str(&format!(
+                "\n\n{}",
+                self.t("me-forget-hint", &[("id", id.into())])
+            )),
+            None if ctx.open.is_empty() => text.push_str(&format!("\n\n{}", self.s("me-nothing"))),
+            None => {}
+        }
         Ok(Reply::text(text))
+    }
+
+    /// Where a memory came from, for the reader: a link to the group message, or the place in
+    /// words ("из личной переписки", "из итогов дня").
+    fn source(&self, m: &crate::store::Memory) -> String {
+        if let (Some(chat), Some(msg)) = (m.source_chat, m.source_message) {
+            if let Some(link) = format::message_link(chat, msg) {
+                return format!(", <a href=\"{link}\">{}</a>", self.s("source-message"));
+            }
+            if chat.0 > 0 {
+                return format!(", {}", self.s("source-private"));
+            }
+            return format!(", {}", self.s("source-group"));
+        }
+        match m.author {
+            Author::Reflection => format!(", {}", self.s("source-reflection")),
+            _ => String::new(),
+        }
     }
 
     /// `/forget ID`: archives one of the asker's own memories.
@@ -718,6 +812,36 @@ impl<'a> Answerer<'a> {
         }
         Ok(Reply::text(text))
     }
+}
+
+/// Asks something: a question mark, or a question word first ("как дела у Лены").
+fn is_question(text: &str) -> bool {
+    const OPENERS: &[&str] = &[
+        "что",
+        "как",
+        "чем",
+        "кто",
+        "где",
+        "когда",
+        "какие",
+        "какой",
+        "расскажи",
+        "покажи",
+        "what",
+        "how",
+        "who",
+        "where",
+        "when",
+        "which",
+        "tell",
+        "show",
+        "any",
+    ];
+    let first = text
+        .split(|c: char| !c.is_alphanumeric())
+        .find(|w| !w.is_empty())
+        .map(str::to_lowercase);
+    text.trim_end().ends_with('?') || first.is_some_and(|w| OPENERS.contains(&w.as_str()))
 }
 
 /// Commitment states as words (digests and button results).

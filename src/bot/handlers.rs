@@ -221,7 +221,9 @@ async fn private(
             }
         }
         Some(Command::Help) => Reply {
-            text: app.i18n.s(lang, "help"),
+            text: app
+                .i18n
+                .t(lang, "help", &[("examples", a.examples().into())]),
             buttons: vec![],
         },
         Some(Command::Lang(arg)) => match arg.parse::<Lang>() {
@@ -426,7 +428,9 @@ async fn group(
         let a = Answerer::new(app, &org, user, true, lang).await?;
         let reply = match cmd {
             Some(Command::Help) | Some(Command::Start) => Reply {
-                text: app.i18n.s(lang, "help"),
+                text: app
+                    .i18n
+                    .t(lang, "help", &[("examples", a.examples().into())]),
                 buttons: vec![],
             },
             Some(_) => Reply {

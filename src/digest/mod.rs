@@ -371,6 +371,7 @@ pub struct PersonWeek {
     pub done: usize,
     pub on_time: usize,
     pub moved: usize,
+    pub cancelled: usize,
     pub overdue: usize,
 }
 
@@ -418,6 +419,9 @@ pub async fn weekly(
                 on_time_total += 1;
                 on_time_by_day[d] += 1;
             }
+        }
+        if c.state == CommitmentState::Cancelled && c.valid_from >= start && c.valid_from <= at {
+            w.cancelled += 1;
         }
         let moves = h.moves();
         let moved_this_week = moves.iter().filter(|t| **t >= start && **t <= at).count();
@@ -469,7 +473,7 @@ pub async fn weekly(
     });
     text.push_str(&format!("\n\n<b>{}</b>", app.i18n.s(lang, "weekly-people")));
     for (u, w) in &per {
-        if w.made + w.done + w.moved + w.overdue == 0 {
+        if w.made + w.done + w.moved + w.cancelled + w.overdue == 0 {
             continue;
         }
         text.push_str(&format!(
@@ -483,6 +487,7 @@ pub async fn weekly(
                     ("done", (w.done as i64).into()),
                     ("ontime", (w.on_time as i64).into()),
                     ("moved", (w.moved as i64).into()),
+                    ("cancelled", (w.cancelled as i64).into()),
                     ("overdue", (w.overdue as i64).into()),
                 ]
             )

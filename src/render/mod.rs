@@ -254,6 +254,53 @@ pub fn split_with(html: &str, first_limit: usize, limit: usize) -> Vec<String> {
     parts
 }
 
+/// HTML as a terminal shows it: tags dropped (bold stays plain text), a link as "text (url)"
+/// (a mention as the name alone), entities decoded.
+pub fn plain(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut link: Option<(String, usize)> = None;
+    for a in atoms(html) {
+        let raw = &html[a.start..a.end];
+        match a.kind {
+            Kind::Char(c) => out.push(c),
+            Kind::Entity => out.push_str(&visible(raw)),
+            Kind::Open if tag_name(raw) == "a" => {
+                let href = raw
+                    .split_once("href=\"")
+                    .and_then(|(_, rest)| rest.split_once('"'))
+                    .map(|(url, _)| visible(url))
+                    .unwrap_or_default();
+                link = Some((href, out.len()));
+            }
+            Kind::Close if tag_name(raw) == "a" => {
+                if let Some((href, at)) = link.take()
+                    && !href.is_empty()
+                    && !href.starts_with("tg://")
+                {
+                    if out[at..].trim() == "↗" {
+                        out.truncate(at);
+                        out.push_str(&href);
+                    } else {
+                        out.push_str(&format!(" ({href})"));
+                    }
+                }
+            }
+            Kind::Open | Kind::Close => {}
+        }
+    }
+    out
+}
+
+/// A sentence that opens a message starts with a capital ("срок сегодня…" after a mention in a
+/// group, "Срок сегодня…" on its own).
+pub fn capitalized(s: &str) -> String {
+    let mut cs = s.chars();
+    match cs.next() {
+        Some(c) if c.is_lowercase() => c.to_uppercase().chain(cs).collect(),
+        _ => s.to_string(),
+    }
+}
+
 /// Telegram's limit for the notice a button press answers with (`answerCallbackQuery`).
 pub const NOTICE_LIMIT: usize = 200;
 
@@ -380,6 +427,29 @@ mod tests {
         let parts = split_with(&html, CAPTION_LIMIT, MESSAGE_LIMIT);
         assert!(telegram_len(&parts[0]) <= CAPTION_LIMIT);
         assert!(parts[1..].iter().all(|p| telegram_len(p) <= MESSAGE_LIMIT));
+    }
+
+    #[test]
+    fn html_reads_as_plain_text_in_a_terminal() {
+        assert_eq!(
+            plain(
+                "<b>Итоги</b> &amp; <a href=\"tg://user?id=2\">Дима</a>: отчёт <a href=\"https://t.me/c/1/5\">↗</a>"
+            ),
+            "Итоги & Дима: отчёт https://t.me/c/1/5"
+        );
+        assert_eq!(
+            plain("см. <a href=\"https://example.com/a?b=1&amp;c=2\">тут</a>"),
+            "см. тут (https://example.com/a?b=1&c=2)"
+        );
+        assert_eq!(plain("a < b"), "a < b");
+    }
+
+    #[test]
+    fn an_opening_gets_its_capital() {
+        assert_eq!(capitalized("срок сегодня"), "Срок сегодня");
+        assert_eq!(capitalized("due today"), "Due today");
+        assert_eq!(capitalized("<b>x</b>"), "<b>x</b>");
+        assert_eq!(capitalized(""), "");
     }
 
     #[test]

@@ -163,7 +163,7 @@ async fn reminders(
             .collect();
         let group = items.iter().find_map(|c| c.source_chat).filter(|c| c.0 < 0);
         let group_text = format!("{}, {}{}", mention(p), header, body);
-        let dm_text = format!("{header}{body}");
+        let dm_text = format!("{}{body}", crate::render::capitalized(&header));
         let d = if p.profile.dm_open {
             NewDelivery {
                 chat_id: ChatId(owner.0),

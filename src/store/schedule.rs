@@ -320,6 +320,17 @@ impl Store {
 }
 
 impl Store {
+    /// The most recent chart image sent to one person.
+    pub async fn last_photo_to(&self, user: UserId) -> Result<Option<Vec<u8>>> {
+        Ok(sqlx::query_scalar(
+            "SELECT photo FROM deliveries WHERE photo IS NOT NULL AND to_user = ? AND state = 'sent'
+             ORDER BY id DESC LIMIT 1",
+        )
+        .bind(user.0)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
     /// The most recent chart image queued for sending (the demo writes it to a file).
     pub async fn last_photo(&self) -> Result<Option<Vec<u8>>> {
         Ok(sqlx::query_scalar(
