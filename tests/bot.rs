@@ -430,9 +430,17 @@ async fn empty_and_huge_messages_do_not_panic() {
     t.private(&anna, 44, "/help").await;
     let last = t.sent_to(ADMIN).pop().unwrap();
     assert_eq!(last.reply_to, Some(44));
-    assert!(last.text.starts_with("Я слушаю рабочие чаты"), "{}", last.text);
+    assert!(
+        last.text.starts_with("Я слушаю рабочие чаты"),
+        "{}",
+        last.text
+    );
     // The examples name someone in this team (Dima), not a stranger.
-    assert!(last.text.contains("«что у Дмитрия в работе?»"), "{}", last.text);
+    assert!(
+        last.text.contains("«что у Дмитрия в работе?»"),
+        "{}",
+        last.text
+    );
 }
 
 #[tokio::test]
