@@ -162,3 +162,28 @@ async fn a_known_person_is_found_however_the_question_names_them() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_promise_keeps_the_words_case_but_not_the_sentences_capital() {
+    let text = [
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Павел"}, "role": "member", "dm_open": true}),
+        json!({"type": "message", "chat": {"id": GROUP, "type": "supergroup", "title": "Завод"}, "id": 1, "from": 2,
+               "date": "2026-11-23T10:00:00+03:00", "text": "Смету для гостиницы Уют пришлю завтра"}),
+    ]
+    .iter()
+    .map(|l| l.to_string() + "\n")
+    .collect::<String>();
+    let out = run_text(
+        &text,
+        Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: Lang::Ru,
+            db: None,
+        },
+    )
+    .await
+    .unwrap();
+    let c = &out.json["commitments"][0];
+    assert_eq!(c["text"], "прислать смету для гостиницы Уют", "{c}");
+}

@@ -1117,11 +1117,53 @@ fn content(
         }
         let (a, b) = (m.toks[start].span.start, m.toks[last].span.end);
         if let Some(s) = m.text.get(a..b) {
-            parts.push(s.to_string());
+            // "Смету пришлю завтра" → "прислать смету": the capital belonged to the sentence,
+            // not to the word, once the word is no longer first.
+            let opened_sentence = start == 0 || m.sent_of(start - 1) != m.sent_of(start);
+            if opened_sentence && !parts.is_empty() {
+                parts.push(lower_common_opening(s));
+            } else {
+                parts.push(s.to_string());
+            }
         }
         g += 1;
     }
     (parts.join(" "), has_object)
+}
+
+/// The text with its first word in lower case when that word is an ordinary word with a capital
+/// only for opening a sentence: the dictionary knows it in lower case and not as a name, and
+/// it is not an abbreviation ("КП", "ЧПУ" stay).
+fn lower_common_opening(s: &str) -> String {
+    let word_end = s
+        .char_indices()
+        .find(|(_, c)| !c.is_alphabetic())
+        .map_or(s.len(), |(i, _)| i);
+    let word = &s[..word_end];
+    let mut chars = word.chars();
+    let Some(first) = chars.next() else {
+        return s.to_string();
+    };
+    let rest: String = chars.collect();
+    if !first.is_uppercase() || rest.is_empty() || rest.chars().any(char::is_uppercase) {
+        return s.to_string();
+    }
+    let lower = word.to_lowercase();
+    let common = crate::morph::dictionary().is_some_and(|d| {
+        let found = d.analyze(&lower);
+        !found.is_empty()
+            && found.iter().all(|a| {
+                a.source == rumorph::Source::Dictionary
+                    && d.ud_tag(a.ud).is_some_and(|t| {
+                        t.pos() != "PROPN" && t.feat("NameType").is_none()
+                    })
+            })
+    });
+    if common {
+        format!("{lower}{}", &s[word_end..])
+    } else {
+        s.to_string()
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -3787,6 +3829,18 @@ fn is_en_verb_ing(w: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_sentence_opening_capital_is_dropped_inside_the_promise() {
+        use super::lower_common_opening;
+        assert_eq!(lower_common_opening("Смету для гостиницы"), "смету для гостиницы");
+        assert_eq!(lower_common_opening("Счёт"), "счёт");
+        // Names, abbreviations and unknown words keep their capitals.
+        assert_eq!(lower_common_opening("Альфе"), "Альфе");
+        assert_eq!(lower_common_opening("КП для Альфы"), "КП для Альфы");
+        assert_eq!(lower_common_opening("Олегу"), "Олегу");
+        assert_eq!(lower_common_opening("Invoice"), "Invoice");
+    }
+
     use super::*;
     use chrono::{NaiveDate, TimeZone};
 
