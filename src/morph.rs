@@ -102,11 +102,20 @@ pub fn nominative(topic: &str) -> String {
     };
     let words: Vec<(&str, &str)> = topic.split(' ').map(split_punct).collect();
     // The head phrase: leading words with oblique noun or adjective readings.
-    let readings: Vec<Vec<Analysis>> = words
-        .iter()
-        .map(|(core, _)| oblique(d, core))
-        .take_while(|r| !r.is_empty())
-        .collect();
+    // The head phrase ends with its first noun: what follows it depends on it and keeps its
+    // case ("закупку стульев" → "закупка стульев").
+    let mut readings: Vec<Vec<Analysis>> = Vec::new();
+    for (core, _) in &words {
+        let r = oblique(d, core);
+        if r.is_empty() {
+            break;
+        }
+        let noun = r.iter().all(|a| is_noun(d, a));
+        readings.push(r);
+        if noun {
+            break;
+        }
+    }
     let noun = readings
         .iter()
         .find_map(|r| r.iter().find(|a| is_noun(d, a)).cloned());
@@ -174,6 +183,8 @@ mod tests {
         assert_eq!(nominative("Ромашку"), "Ромашка");
         assert_eq!(nominative("складском учёте"), "складской учёт");
         assert_eq!(nominative("складе на Лесной"), "склад на Лесной");
+        assert_eq!(nominative("закупку стульев"), "закупка стульев");
+        assert_eq!(nominative("новую версию сайта"), "новая версия сайта");
         // "миграции" may be a nominative plural: a word that may already be nominative stays.
         assert_eq!(nominative("миграции на Postgres"), "миграции на Postgres");
         // Already nominative, or not Russian: as said.

@@ -1116,7 +1116,16 @@ fn content(
             last = keep[g];
         }
         let (a, b) = (m.toks[start].span.start, m.toks[last].span.end);
-        if let Some(s) = m.text.get(a..b) {
+        // "сделаю и скину": the "и" dropped at the edge joins two actions of one promise.
+        let joined = !parts.is_empty()
+            && start > 0
+            && matches!(m.w(start - 1), "и" | "and")
+            && m.verb(start).is_some();
+        if joined {
+            parts.push(m.w(start - 1).to_string());
+        }
+        if let Some(s) = m.text.get(a..b).map(infinitives) {
+            let s = s.as_str();
             // "Смету пришлю завтра" → "прислать смету": the capital belonged to the sentence,
             // not to the word, once the word is no longer first.
             let opened_sentence = start == 0 || m.sent_of(start - 1) != m.sent_of(start);
@@ -1129,6 +1138,50 @@ fn content(
         g += 1;
     }
     (parts.join(" "), has_object)
+}
+
+/// A promise says what is to be done, in the infinitive: a first-person verb inside it ("и
+/// отпишусь", "и скину") becomes one ("и отписаться"). Words the dictionary cannot place stay.
+fn infinitives(s: &str) -> String {
+    let Some(d) = crate::morph::dictionary() else {
+        return s.to_string();
+    };
+    let mut out = String::with_capacity(s.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.is_empty() {
+            return;
+        }
+        let lower = word.to_lowercase();
+        let cyrillic = lower.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
+        let found = if cyrillic { d.analyze(&lower) } else { Vec::new() };
+        // The word's likeliest reading must be a first-person verb ("стали" or "мой" are
+        // other things first).
+        let best = found
+            .iter()
+            .filter(|a| a.source == rumorph::Source::Dictionary)
+            .max_by(|a, b| a.prob.total_cmp(&b.prob));
+        let first_person = best.is_some_and(|a| {
+            d.ud_tag(a.ud).is_some_and(|t| {
+                t.pos() == "VERB" && t.feat("Person") == Some("1") && t.feat("Mood") == Some("Ind")
+            })
+        });
+        match best.filter(|_| first_person) {
+            Some(a) if !a.lemma.is_empty() => out.push_str(&a.lemma.replace('ё', "е")),
+            _ => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in s.chars() {
+        if c.is_alphabetic() || c == '-' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 /// The text with its first word in lower case when that word is an ordinary word with a capital
@@ -2046,13 +2099,20 @@ fn promise_content(
             (text, obj)
         }
     };
-    if take && obj && verb.is_some_and(|(_, inf)| inf.starts_with("взя")) {
-        // "возьму X" → "X": the object is the promise.
-        let stripped = verb
+    if take && obj && verb.is_none_or(|(_, inf)| inf.starts_with("взя")) {
+        // "беру на себя закупку стульев" → "взять на себя закупку стульев": the promise reads
+        // as what is to be done, an infinitive, like every other.
+        let object = verb
             .and_then(|(_, inf)| text.strip_prefix(inf))
             .map(|s| s.trim().to_string())
             .unwrap_or(text);
-        return (stripped, obj);
+        let first = object.split_whitespace().next().unwrap_or("");
+        let is_infinitive = ["ть", "ться", "ти", "чь"].iter().any(|e| first.ends_with(e));
+        let cyrillic = first.chars().next().is_some_and(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё'));
+        if cyrillic && !is_infinitive {
+            return (format!("взять на себя {object}"), obj);
+        }
+        return (object, obj);
     }
     (text, obj)
 }
@@ -3967,8 +4027,13 @@ mod tests {
         );
         assert_eq!(
             made_content("Возьму на себя обновление документации по API, сделаю до конца недели"),
-            "обновление документации по API"
+            "взять на себя обновление документации по API"
         );
+        assert_eq!(
+            made_content("проверю станок ЧПУ и отпишусь"),
+            "проверить станок ЧПУ и отписаться"
+        );
+        assert_eq!(made_content("сделаю и скину до пятницы"), "сделать и скинуть");
         assert_eq!(
             made_content("Завтра посмотрю баг с очередью email-уведомлений"),
             "посмотреть баг с очередью email-уведомлений"
