@@ -187,3 +187,48 @@ async fn a_promise_keeps_the_words_case_but_not_the_sentences_capital() {
     let c = &out.json["commitments"][0];
     assert_eq!(c["text"], "прислать смету для гостиницы Уют", "{c}");
 }
+
+#[tokio::test]
+async fn gender_set_with_a_command_decides_how_a_name_that_does_not_say_it_inflects() {
+    let text = [
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 5, "first_name": "Саша", "last_name": "Ким", "username": "sasha"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "message", "chat": "dm", "id": 1, "from": 1, "date": "2026-11-23T10:00:00+03:00", "text": "что у Саши Ким в работе?"}),
+        json!({"type": "message", "chat": "dm", "id": 2, "from": 5, "date": "2026-11-23T10:01:00+03:00", "text": "/gender ж"}),
+        json!({"type": "message", "chat": "dm", "id": 3, "from": 1, "date": "2026-11-23T10:02:00+03:00", "text": "что у Саши Ким в работе?"}),
+        json!({"type": "message", "chat": "dm", "id": 4, "from": 5, "date": "2026-11-23T10:03:00+03:00", "text": "/gender @sasha м"}),
+        json!({"type": "message", "chat": "dm", "id": 5, "from": 1, "date": "2026-11-23T10:04:00+03:00", "text": "/gender @sasha м"}),
+        json!({"type": "message", "chat": "dm", "id": 6, "from": 1, "date": "2026-11-23T10:05:00+03:00", "text": "что у Саши Кима в работе?"}),
+    ]
+    .iter()
+    .map(|l| l.to_string() + "\n")
+    .collect::<String>();
+    let out = run_text(
+        &text,
+        Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: Lang::Ru,
+            db: None,
+        },
+    )
+    .await
+    .unwrap();
+    let reply = |id: i64| -> String {
+        out.json["transcript"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["reply_to"] == json!(id))
+            .map(|m| m["text"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(reply(2).contains("женское"), "{}", reply(2));
+    assert_eq!(reply(3), "У Саши Ким сейчас нет открытых обещаний и задач.");
+    assert!(reply(4).contains("только директор"), "{}", reply(4));
+    assert!(reply(5).contains("мужское"), "{}", reply(5));
+    assert_eq!(
+        reply(6),
+        "У Саши Кима сейчас нет открытых обещаний и задач."
+    );
+}

@@ -1,6 +1,6 @@
 //! Every bot message of every bundled scenario and the demo, scanned for what a native speaker
 //! would never write: a team member's name in the nominative after у/для/про/о/с/к, a list that
-//! is empty after its colon, a message that is only a header.
+//! is empty after its colon, a message that is only its bold header.
 
 use std::path::{Path, PathBuf};
 
@@ -84,6 +84,17 @@ fn problems(file: &Path, text: &str, transcript: &[Value]) -> Vec<String> {
             continue;
         }
         let lines: Vec<&str> = shown.lines().collect();
+        // A message that is only its bold header says nothing.
+        let raw = m["text"].as_str().unwrap_or("").trim();
+        if lines.iter().filter(|l| !l.trim().is_empty()).count() == 1
+            && raw.starts_with("<b>")
+            && raw.ends_with("</b>")
+        {
+            out.push(format!(
+                "{}: a message that is only a header: {raw:?}",
+                file.display()
+            ));
+        }
         // A colon with nothing after it: the last line, or one followed by a blank line.
         for (k, l) in lines.iter().enumerate() {
             let next_blank = lines.get(k + 1).is_none_or(|n| n.trim().is_empty());

@@ -182,6 +182,7 @@ cmd-lang = language: /lang ru or /lang en
 cmd-link = connect this chat (director)
 cmd-role = role: /role @user director|lead|member position
 cmd-forget = forget an item about me
+cmd-gender = gender for inflecting a Russian name: /gender m|f|auto
 
 start-welcome = Hello, { $name }! I'm kept, the team's memory: I keep track of who promised what in the work chats, remind about deadlines and answer questions.
 start-unknown = Hello! I'm kept, the team's memory. You are not in the team yet: write in a work chat I'm connected to, or ask your director to add you.
@@ -198,4 +199,11 @@ link-done = Chat connected. I'll quietly keep track of promises.
 role-refused = Only the director can assign roles.
 role-usage = Usage: /role @user director|lead|member [position]
 role-set = { $name } is now { $role }.
+gender-usage = Usage: /gender m, /gender f or /gender auto (from the name); the director may set it for someone else: /gender @user f
+gender-refused = Only the director can set this for others. For yourself: /gender m or /gender f.
+gender-set = { $gender ->
+    [m] Done: “{ $name }” is inflected as a man's name.
+    [f] Done: “{ $name }” is inflected as a woman's name.
+   *[other] Done: how to inflect “{ $name }” comes from the name itself again.
+}
 command-in-dm = This command works in a private chat with me.

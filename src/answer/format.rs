@@ -22,7 +22,7 @@ pub fn esc(s: &str) -> String {
 
 /// A person's full name, escaped, in `case` ("у Павла Орлова"); Latin names stay as written.
 pub fn name_in(p: &crate::store::UserProfile, case: crate::render::names::Case) -> String {
-    esc(&crate::render::names::names().full(&p.first_name, p.last_name.as_deref(), None, case))
+    esc(&crate::render::names::names().full(&p.first_name, p.last_name.as_deref(), p.gender, case))
 }
 
 /// "о" with a name in the prepositional, "об" before a vowel sound ("о Льве", "об Анне").
@@ -78,6 +78,7 @@ mod tests {
             language_code: None,
             lang_override: None,
             dm_open: false,
+            gender: None,
         };
         assert_eq!(about(&p("Анна", Some("Смирнова"))), "об Анне Смирновой");
         assert_eq!(about(&p("Лев", Some("Толстых"))), "о Льве Толстых");

@@ -246,6 +246,7 @@ async fn private(
         Some(Command::Forget(arg)) => a.forget(&arg).await?,
         Some(Command::Remember(arg)) => a.intent(Intent::Remember { content: arg }).await?,
         Some(Command::Role(arg)) => role(app, &org, user, &arg, lang).await?,
+        Some(Command::Gender(arg)) => gender(app, &org, user, &arg, lang).await?,
         Some(Command::Link) => Reply {
             text: app.i18n.s(lang, "link-in-group"),
             buttons: vec![],
@@ -257,6 +258,74 @@ async fn private(
         None => a.question(text).await?,
     };
     send(bot, msg.chat.id, reply_to, &reply).await
+}
+
+/// `/gender m|f|auto` for oneself, `/gender @user m|f|auto` for anyone (directors): the gender
+/// names inflect by when the name itself does not say it.
+async fn gender(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<Reply, BotError> {
+    let plain = |k: &str| Reply {
+        text: app.i18n.s(lang, k),
+        buttons: vec![],
+    };
+    let words: Vec<&str> = arg.split_whitespace().collect();
+    let (who, value) = match words[..] {
+        [value] => (None, value),
+        [who, value] => (Some(who), value),
+        _ => return Ok(plain("gender-usage")),
+    };
+    let value = match value.to_lowercase().as_str() {
+        "auto" | "авто" | "-" => None,
+        v => match v.parse::<domain::Gender>() {
+            Ok(g) => Some(g),
+            Err(_) => return Ok(plain("gender-usage")),
+        },
+    };
+    let target = match who {
+        None => user,
+        Some(who) => {
+            let is_director = app
+                .store
+                .member(org.id, user)
+                .await?
+                .is_some_and(|m| m.role == Role::Director);
+            if !is_director {
+                return Ok(plain("gender-refused"));
+            }
+            let found = match who.trim_start_matches('@').parse::<i64>() {
+                Ok(id) => Some(Uid(id)),
+                Err(_) => app.store.user_by_username(org.id, who).await?,
+            };
+            match found {
+                Some(t) if app.store.user(t).await?.is_some() => t,
+                _ => {
+                    return Ok(Reply {
+                        text: app.i18n.t(
+                            lang,
+                            "person-unknown",
+                            &[("name", crate::answer::format::esc(who).into())],
+                        ),
+                        buttons: vec![],
+                    });
+                }
+            }
+        }
+    };
+    app.store.set_gender(target, value).await?;
+    let name = match app.store.user(target).await? {
+        Some(p) => crate::answer::format::name_in(&p, crate::render::names::Case::Nominative),
+        None => target.to_string(),
+    };
+    Ok(Reply {
+        text: app.i18n.t(
+            lang,
+            "gender-set",
+            &[
+                ("name", name.into()),
+                ("gender", value.map_or("auto", |g| g.code()).into()),
+            ],
+        ),
+        buttons: vec![],
+    })
 }
 
 /// `/role @user director|lead|member [position]` (directors only).

@@ -44,6 +44,7 @@ pub enum Command {
     Team,
     Forget(String),
     Remember(String),
+    Gender(String),
 }
 
 /// The one handler tree: the live dispatcher and the deterministic replay path both use it.
@@ -128,6 +129,7 @@ pub async fn set_menus(bot: &Bot, app: &App) -> Result<(), BotError> {
             "link",
             "role",
             "forget",
+            "gender",
         ]
         .iter()
         .map(|c| BotCommand::new(*c, app.i18n.s(lang, &format!("cmd-{c}"))))

@@ -28,6 +28,38 @@ impl ParseError {
     }
 }
 
+/// A person's grammatical gender, for names in the case a sentence needs: what the name says,
+/// or what someone set for a name that does not say it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Gender {
+    Male,
+    Female,
+}
+
+impl Gender {
+    pub fn code(self) -> &'static str {
+        match self {
+            Gender::Male => "m",
+            Gender::Female => "f",
+        }
+    }
+}
+
+impl FromStr for Gender {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_lowercase().as_str() {
+            "m" | "male" | "man" | "м" | "муж" | "мужской" | "мужчина" => {
+                Ok(Gender::Male)
+            }
+            "f" | "female" | "woman" | "ж" | "жен" | "женский" | "женщина" => {
+                Ok(Gender::Female)
+            }
+            _ => Err(ParseError::new("gender", s)),
+        }
+    }
+}
+
 macro_rules! id_type {
     ($(#[$m:meta])* $name:ident) => {
         $(#[$m])*

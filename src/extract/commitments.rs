@@ -1154,7 +1154,11 @@ fn infinitives(s: &str) -> String {
         }
         let lower = word.to_lowercase();
         let cyrillic = lower.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
-        let found = if cyrillic { d.analyze(&lower) } else { Vec::new() };
+        let found = if cyrillic {
+            d.analyze(&lower)
+        } else {
+            Vec::new()
+        };
         // The word's likeliest reading must be a first-person verb ("стали" or "мой" are
         // other things first).
         let best = found
@@ -1207,9 +1211,8 @@ fn lower_common_opening(s: &str) -> String {
         !found.is_empty()
             && found.iter().all(|a| {
                 a.source == rumorph::Source::Dictionary
-                    && d.ud_tag(a.ud).is_some_and(|t| {
-                        t.pos() != "PROPN" && t.feat("NameType").is_none()
-                    })
+                    && d.ud_tag(a.ud)
+                        .is_some_and(|t| t.pos() != "PROPN" && t.feat("NameType").is_none())
             })
     });
     if common {
@@ -2107,8 +2110,13 @@ fn promise_content(
             .map(|s| s.trim().to_string())
             .unwrap_or(text);
         let first = object.split_whitespace().next().unwrap_or("");
-        let is_infinitive = ["ть", "ться", "ти", "чь"].iter().any(|e| first.ends_with(e));
-        let cyrillic = first.chars().next().is_some_and(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё'));
+        let is_infinitive = ["ть", "ться", "ти", "чь"]
+            .iter()
+            .any(|e| first.ends_with(e));
+        let cyrillic = first
+            .chars()
+            .next()
+            .is_some_and(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё'));
         if cyrillic && !is_infinitive {
             return (format!("взять на себя {object}"), obj);
         }
@@ -3892,7 +3900,10 @@ mod tests {
     #[test]
     fn a_sentence_opening_capital_is_dropped_inside_the_promise() {
         use super::lower_common_opening;
-        assert_eq!(lower_common_opening("Смету для гостиницы"), "смету для гостиницы");
+        assert_eq!(
+            lower_common_opening("Смету для гостиницы"),
+            "смету для гостиницы"
+        );
         assert_eq!(lower_common_opening("Счёт"), "счёт");
         // Names, abbreviations and unknown words keep their capitals.
         assert_eq!(lower_common_opening("Альфе"), "Альфе");
@@ -4033,7 +4044,10 @@ mod tests {
             made_content("проверю станок ЧПУ и отпишусь"),
             "проверить станок ЧПУ и отписаться"
         );
-        assert_eq!(made_content("сделаю и скину до пятницы"), "сделать и скинуть");
+        assert_eq!(
+            made_content("сделаю и скину до пятницы"),
+            "сделать и скинуть"
+        );
         assert_eq!(
             made_content("Завтра посмотрю баг с очередью email-уведомлений"),
             "посмотреть баг с очередью email-уведомлений"

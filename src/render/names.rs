@@ -66,13 +66,13 @@ impl Case {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Gender {
-    Male,
-    Female,
+pub use crate::domain::Gender;
+
+trait ToPetrovich {
+    fn petrovich(g: Option<Gender>) -> PGender;
 }
 
-impl Gender {
+impl ToPetrovich for Gender {
     fn petrovich(g: Option<Gender>) -> PGender {
         match g {
             Some(Gender::Male) => PGender::Male,

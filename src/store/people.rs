@@ -26,6 +26,8 @@ pub struct UserProfile {
     pub language_code: Option<String>,
     pub lang_override: Option<Lang>,
     pub dm_open: bool,
+    /// Set with /gender when the name does not say it.
+    pub gender: Option<crate::domain::Gender>,
 }
 
 impl UserProfile {
@@ -64,6 +66,11 @@ fn user_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<UserProfile> {
         language_code: r.try_get("language_code")?,
         lang_override: lang.as_deref().map(parse).transpose()?,
         dm_open: r.try_get::<i64, _>("dm_open")? != 0,
+        gender: r
+            .try_get::<Option<String>, _>("gender")?
+            .as_deref()
+            .map(parse)
+            .transpose()?,
     })
 }
 
@@ -191,6 +198,20 @@ impl Store {
     pub async fn set_dm_open(&self, id: UserId, open: bool) -> Result<()> {
         sqlx::query("UPDATE users SET dm_open = ? WHERE id = ?")
             .bind(open as i64)
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Sets (or with `None` clears) the gender names of this person inflect by.
+    pub async fn set_gender(
+        &self,
+        id: UserId,
+        gender: Option<crate::domain::Gender>,
+    ) -> Result<()> {
+        sqlx::query("UPDATE users SET gender = ? WHERE id = ?")
+            .bind(gender.map(|g| g.code()))
             .bind(id.0)
             .execute(&self.pool)
             .await?;
