@@ -1,4 +1,4 @@
-//! The command line: `run`, `demo`, `replay`, `when`, `ask`, `digest`, `migrate`, `check-config`.
+//! The command line: `run`, `demo`, `replay`, `import`, `when`, `ask`, `digest`, `migrate`, `check-config`.
 //!
 //! Results go to stdout through [`Stdout`] only: a reader that goes away (`kept demo | head -1`)
 //! ends the command quietly with exit 0, where `println!` would panic.
@@ -55,6 +55,12 @@ impl From<LangArg> for Lang {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ExportFormat {
+    Md,
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum DigestKind {
     Daily,
     Weekly,
@@ -84,6 +90,20 @@ pub enum Command {
         /// Keep the replayed database in this (new) file.
         #[arg(long)]
         db: Option<PathBuf>,
+    },
+    /// Import a Telegram Desktop chat export (JSON) into the database.
+    Import {
+        /// `result.json` of one chat, or of the whole account (its group chats are imported).
+        export: PathBuf,
+        /// The database (default: the configured one).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// The org to import into (default: the default org).
+        #[arg(long)]
+        org: Option<i64>,
+        /// Skip messages sent before this day (YYYY-MM-DD, the org's timezone).
+        #[arg(long, value_parser = crate::import::parse_day)]
+        since: Option<chrono::NaiveDate>,
     },
     /// Resolve date expressions (one per stdin line without TEXT).
     When {
@@ -118,6 +138,29 @@ pub enum Command {
         #[arg(long)]
         png: Option<PathBuf>,
     },
+    /// Write a consistent copy of the database while the bot runs.
+    Backup {
+        out: PathBuf,
+        /// The database (default: the configured one).
+        #[arg(long)]
+        db: Option<PathBuf>,
+    },
+    /// Database, orgs, people, open promises, the delivery queue, last and next job runs.
+    Status {
+        #[arg(long)]
+        db: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Everything kept holds about a person, as they may see it (Markdown or JSON).
+    Export {
+        #[arg(long = "as")]
+        as_user: i64,
+        #[arg(long)]
+        db: Option<PathBuf>,
+        #[arg(long, value_enum, default_value = "md")]
+        format: ExportFormat,
+    },
     /// Run database migrations and exit.
     Migrate,
     /// Print the effective configuration (secrets masked); non-zero on invalid values.
@@ -143,9 +186,13 @@ pub fn main(cli: Cli) -> ExitCode {
         cli.command,
         Command::When { .. }
             | Command::Replay { .. }
+            | Command::Import { .. }
             | Command::Demo { .. }
             | Command::Ask { .. }
             | Command::Digest { .. }
+            | Command::Backup { .. }
+            | Command::Status { .. }
+            | Command::Export { .. }
     );
     // The subscriber is installed once, so `log.json` has to be known before the first log line;
     // a configuration error is reported by `dispatch` below.
@@ -300,6 +347,25 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
             stdout.print(shown(&out.transcript))?;
             stdout.done()?;
         }
+        Command::Import {
+            export,
+            db,
+            org,
+            since,
+        } => {
+            let settings = load(cli.config.as_deref())?;
+            let opts = crate::import::Options {
+                org: org.map(OrgId),
+                since,
+                progress: true,
+            };
+            let summary = crate::import::run(&export, db.as_deref(), &settings, &opts)
+                .await
+                .with_context(|| format!("importing {}", export.display()))?;
+            let mut stdout = Stdout::new();
+            stdout.print(summary)?;
+            stdout.done()?;
+        }
         Command::When {
             now,
             tz,
@@ -328,6 +394,38 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
             at,
             png,
         } => digest(cli.config.as_deref(), kind, &db, OrgId(org), &at, png).await?,
+        Command::Backup { out, db } => {
+            let db = db_or_configured(cli.config.as_deref(), db)?;
+            let app = open_existing(cli.config.as_deref(), &db, None).await?;
+            app.store
+                .backup_into(&out)
+                .await
+                .with_context(|| format!("backing up {} to {}", db.display(), out.display()))?;
+            let mut stdout = Stdout::new();
+            stdout.line(format_args!("{} → {}", db.display(), out.display()))?;
+            stdout.done()?;
+        }
+        Command::Status { db, json } => {
+            let db = db_or_configured(cli.config.as_deref(), db)?;
+            status(cli.config.as_deref(), &db, json).await?
+        }
+        Command::Export {
+            as_user,
+            db,
+            format,
+        } => {
+            let db = db_or_configured(cli.config.as_deref(), db)?;
+            let app = open_existing(cli.config.as_deref(), &db, None).await?;
+            let text = match format {
+                ExportFormat::Md => crate::export::markdown(&app, UserId(as_user)).await?,
+                ExportFormat::Json => serde_json::to_string_pretty(
+                    &crate::export::json(&app, UserId(as_user)).await?,
+                )?,
+            };
+            let mut stdout = Stdout::new();
+            stdout.line(text)?;
+            stdout.done()?;
+        }
         Command::Migrate => {
             let settings = load(cli.config.as_deref())?;
             settings.ensure_data_dir()?;
@@ -383,6 +481,110 @@ fn when(now: &str, tz: &str, lang: Option<Lang>, text: Option<String>) -> anyhow
         }
     }
     out.done()
+}
+
+/// `--db`, else the database `kept run` uses.
+fn db_or_configured(
+    config: Option<&std::path::Path>,
+    db: Option<PathBuf>,
+) -> anyhow::Result<PathBuf> {
+    match db {
+        Some(db) => Ok(db),
+        None => Ok(load(config)?.database_path()),
+    }
+}
+
+/// `kept status`: what an operator checks first.
+async fn status(
+    config: Option<&std::path::Path>,
+    db: &std::path::Path,
+    json: bool,
+) -> anyhow::Result<()> {
+    let app = open_existing(config, db, None).await?;
+    let now = app.clock.now();
+    let size = |p: &std::path::Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
+    let wal = PathBuf::from(format!("{}-wal", db.display()));
+    let (messages, memories) = app.store.row_counts().await?;
+    let queue = app.store.queue_status().await?;
+    let mut orgs = Vec::new();
+    for id in app.store.orgs().await? {
+        let org = app.store.org(id).await?;
+        let today = now.with_timezone(&org.timezone).date_naive();
+        let st = app.store.org_status(id, &today.to_string()).await?;
+        let table = crate::schedule::Timetable::new(
+            &org,
+            &app.settings.schedule,
+            &app.settings.org.holidays,
+        )?;
+        let upcoming = table.runs_between(now, now + chrono::Duration::days(14));
+        let jobs: Vec<serde_json::Value> = crate::domain::JobKind::ALL
+            .iter()
+            .map(|job| {
+                let last = st.last_runs.iter().find(|(j, _)| j == job).map(|(_, t)| *t);
+                let next = upcoming.iter().find(|(_, j)| j == job).map(|(t, _)| *t);
+                let local = |t: DateTime<Utc>| t.with_timezone(&org.timezone).format("%Y-%m-%d %H:%M").to_string();
+                serde_json::json!({"job": job.as_str(), "last": last.map(local), "next": next.map(local)})
+            })
+            .collect();
+        orgs.push(serde_json::json!({
+            "id": id.0, "name": st.name, "timezone": org.timezone.name(),
+            "people": st.people, "open_promises": st.open_promises, "overdue_promises": st.overdue_promises,
+            "jobs": jobs,
+        }));
+    }
+    let report = serde_json::json!({
+        "database": {"path": db.display().to_string(), "bytes": size(db), "wal_bytes": size(&wal)},
+        "messages": messages,
+        "memories": memories,
+        "queue": {"queued": queue.queued, "failed": queue.failed, "sent": queue.sent},
+        "orgs": orgs,
+        // No model is configured in this version: rules only.
+        "llm": null,
+    });
+    let mut out = Stdout::new();
+    if json {
+        out.line(serde_json::to_string_pretty(&report)?)?;
+        return out.done();
+    }
+    let mb = |b: u64| b as f64 / 1_048_576.0;
+    out.line(format_args!(
+        "database  {}  {:.1} MB (WAL {:.1} MB)",
+        db.display(),
+        mb(size(db)),
+        mb(size(&wal))
+    ))?;
+    out.line(format_args!(
+        "rows      {messages} messages, {memories} memories"
+    ))?;
+    out.line(format_args!(
+        "queue     {} queued, {} failed, {} sent",
+        queue.queued, queue.failed, queue.sent
+    ))?;
+    for o in &orgs {
+        out.line(format_args!(
+            "org {}    {} ({}): people {}, open promises {} (overdue {})",
+            o["id"],
+            text(&o["name"]),
+            text(&o["timezone"]),
+            o["people"],
+            o["open_promises"],
+            o["overdue_promises"]
+        ))?;
+        for j in o["jobs"].as_array().into_iter().flatten() {
+            out.line(format_args!(
+                "  {:<22} last {:<16}  next {}",
+                text(&j["job"]),
+                j["last"].as_str().unwrap_or("never"),
+                j["next"].as_str().unwrap_or("none in 14 days")
+            ))?;
+        }
+    }
+    out.line("llm       not configured (rules only)")?;
+    out.done()
+}
+
+fn text(v: &serde_json::Value) -> &str {
+    v.as_str().unwrap_or("")
 }
 
 async fn open_existing(

@@ -10,9 +10,11 @@
 //! - [`config`]: settings from a TOML file and `KEPT__SECTION__KEY` variables.
 //! - [`clock`]: time, system or driven.
 //! - [`domain`]: types that parse instead of validate.
+//! - [`export`]: everything kept holds about a person, as Markdown or JSON.
 //! - [`extract`]: pure text → findings (dates, commitments, names, intents).
 //! - [`store`]: every SQL statement; migrations at start.
 //! - [`ingest`]: the single write path from a message to memory.
+//! - [`import`]: Telegram Desktop exports (JSON) through that path.
 //! - [`morph`]: the Russian morphological dictionary, loaded once.
 //! - [`context`]: role-aware context reads.
 //! - [`answer`]: intent routing and structural answers.
@@ -33,8 +35,10 @@ pub mod config;
 pub mod context;
 pub mod digest;
 pub mod domain;
+pub mod export;
 pub mod extract;
 pub mod i18n;
+pub mod import;
 pub mod ingest;
 pub mod morph;
 pub mod render;

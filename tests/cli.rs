@@ -482,3 +482,116 @@ async fn json_logs_are_plain_json_lines_and_privacy_mode_is_warned() {
         "{lines:#?}"
     );
 }
+
+#[test]
+fn backup_status_and_export_read_a_replayed_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("week.db");
+    let out = kept()
+        .args([
+            "replay",
+            scenario().to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // A backup is a database of its own: status reads the same numbers from it.
+    let copy = dir.path().join("copy.db");
+    let b = kept()
+        .args([
+            "backup",
+            copy.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    assert!(copy.exists());
+    let again = kept()
+        .args([
+            "backup",
+            copy.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!again.status.success(), "a backup never overwrites a file");
+
+    let status = |path: &std::path::Path| -> serde_json::Value {
+        let s = kept()
+            .args(["status", "--json", "--db", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(s.status.success(), "{}", String::from_utf8_lossy(&s.stderr));
+        serde_json::from_slice(&s.stdout).unwrap()
+    };
+    let (live, backup) = (status(&db), status(&copy));
+    assert_eq!(live["messages"], backup["messages"]);
+    assert_eq!(live["orgs"], backup["orgs"]);
+    assert!(live["messages"].as_i64().unwrap() > 10);
+    let org = &live["orgs"][0];
+    assert!(org["people"].as_i64().unwrap() >= 3);
+    let jobs = org["jobs"].as_array().unwrap();
+    assert_eq!(jobs.len(), 5);
+    assert!(
+        jobs.iter().any(|j| j["last"].is_string()),
+        "the week ran its jobs: {jobs:?}"
+    );
+    assert!(
+        jobs.iter().all(|j| j["next"].is_string()),
+        "each job has a next run: {jobs:?}"
+    );
+    let text = kept()
+        .args(["status", "--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("open promises 1") && text.contains("daily_summary"),
+        "{text}"
+    );
+
+    // Export: the person's promises in Markdown and JSON.
+    let md = kept()
+        .args(["export", "--as", "4", "--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        md.status.success(),
+        "{}",
+        String::from_utf8_lossy(&md.stderr)
+    );
+    let md = String::from_utf8_lossy(&md.stdout);
+    assert!(md.starts_with("# "), "{md}");
+    assert!(md.contains("- ["), "{md}");
+    let js = kept()
+        .args([
+            "export",
+            "--as",
+            "4",
+            "--format",
+            "json",
+            "--db",
+            db.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let js: serde_json::Value = serde_json::from_slice(&js.stdout).unwrap();
+    assert_eq!(js["user"], 4);
+    assert!(!js["commitments"].as_array().unwrap().is_empty());
+    let unknown = kept()
+        .args(["export", "--as", "777", "--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("777"));
+}

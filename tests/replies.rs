@@ -232,3 +232,32 @@ async fn gender_set_with_a_command_decides_how_a_name_that_does_not_say_it_infle
         "У Саши Кима сейчас нет открытых обещаний и задач."
     );
 }
+
+#[tokio::test]
+async fn export_in_a_private_chat_sends_everything_about_the_asker_as_a_file() {
+    let out = run_text(
+        &scenario(&[(2, "/export")]),
+        Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: Lang::Ru,
+            db: None,
+        },
+    )
+    .await
+    .unwrap();
+    let doc = out.json["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["reply_to"] == json!(500))
+        .expect("an answer to /export")
+        .clone();
+    assert_eq!(doc["kind"], "document");
+    let text = doc["text"].as_str().unwrap();
+    assert!(text.contains("# Что kept знает о Павле Орлове"), "{text}");
+    assert!(text.contains("- [x] подготовить КП для Ромашки"), "{text}");
+    assert!(
+        text.contains("/forget"),
+        "the caption says how to remove items: {text}"
+    );
+}

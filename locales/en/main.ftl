@@ -182,6 +182,7 @@ cmd-lang = language: /lang ru or /lang en
 cmd-link = connect this chat (director)
 cmd-role = role: /role @user director|lead|member position
 cmd-forget = forget an item about me
+cmd-export = export everything the bot knows about me
 cmd-gender = gender for inflecting a Russian name: /gender m|f|auto
 
 start-welcome = Hello, { $name }! I'm kept, the team's memory: I keep track of who promised what in the work chats, remind about deadlines and answer questions.
@@ -207,3 +208,8 @@ gender-set = { $gender ->
    *[other] Done: how to inflect “{ $name }” comes from the name itself again.
 }
 command-in-dm = This command works in a private chat with me.
+export-title = What kept knows about { $name }
+export-open = Open promises
+export-closed = Closed promises
+export-reflections = Daily summaries
+export-caption = Everything I know about you: read it, correct it, and remove items with /forget and the number.

@@ -247,6 +247,18 @@ async fn private(
         Some(Command::Remember(arg)) => a.intent(Intent::Remember { content: arg }).await?,
         Some(Command::Role(arg)) => role(app, &org, user, &arg, lang).await?,
         Some(Command::Gender(arg)) => gender(app, &org, user, &arg, lang).await?,
+        Some(Command::Export) => {
+            let md = crate::export::markdown(app, user).await?;
+            bot.send_document(
+                msg.chat.id,
+                teloxide::types::InputFile::memory(md.into_bytes())
+                    .file_name(format!("kept-{}.md", user.0)),
+            )
+            .caption(app.i18n.s(lang, "export-caption"))
+            .reply_parameters(ReplyParameters::new(msg.id).allow_sending_without_reply())
+            .await?;
+            return Ok(());
+        }
         Some(Command::Link) => Reply {
             text: app.i18n.s(lang, "link-in-group"),
             buttons: vec![],

@@ -25,6 +25,8 @@ pub enum BotError {
     Ingest(#[from] crate::ingest::IngestError),
     #[error("answer")]
     Answer(#[from] crate::answer::AnswerError),
+    #[error("export")]
+    Export(#[from] crate::export::ExportError),
     #[error("update is not valid JSON for teloxide")]
     BadUpdate(#[source] serde_json::Error),
 }
@@ -45,6 +47,7 @@ pub enum Command {
     Forget(String),
     Remember(String),
     Gender(String),
+    Export,
 }
 
 /// The one handler tree: the live dispatcher and the deterministic replay path both use it.
@@ -130,6 +133,7 @@ pub async fn set_menus(bot: &Bot, app: &App) -> Result<(), BotError> {
             "role",
             "forget",
             "gender",
+            "export",
         ]
         .iter()
         .map(|c| BotCommand::new(*c, app.i18n.s(lang, &format!("cmd-{c}"))))

@@ -312,6 +312,7 @@ async fn handle(
             method.as_str(),
             "sendmessage"
                 | "sendphoto"
+                | "senddocument"
                 | "editmessagetext"
                 | "editmessagereplymarkup"
                 | "setmessagereaction"
@@ -338,6 +339,39 @@ async fn handle(
             "supports_inline_queries": false, "can_connect_to_business": false,
             "has_main_web_app": false
         })),
+        "senddocument" => {
+            let Some(c) = chat else {
+                return err(400, "Bad Request: chat_id is empty", None);
+            };
+            let caption = p
+                .get("caption")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string();
+            if too_long(&caption, p.get("parse_mode"), 1024) {
+                return err(400, "Bad Request: message caption is too long", None);
+            }
+            let id = g.next_message_id;
+            g.next_message_id += 1;
+            let reply_to = reply_to_of(&p);
+            // The transcript shows the caption and then the file, as a reader opening it would.
+            let file = p.get("_document").and_then(Value::as_str).unwrap_or("");
+            g.sent.push(Sent {
+                at: now,
+                chat: c,
+                kind: "document",
+                text: format!("{caption}\n\n{file}"),
+                reply_to,
+                buttons: Vec::new(),
+                message_id: Some(id),
+            });
+            ok(json!({
+                "message_id": id, "from": bot_user(), "chat": chat_object(&g, c),
+                "date": now.timestamp(), "caption": caption,
+                "document": {"file_id": format!("doc-{id}"), "file_unique_id": format!("d{id}"),
+                             "file_name": "export.md", "mime_type": "text/markdown", "file_size": 1},
+            }))
+        }
         "sendmessage" | "sendphoto" => {
             let Some(c) = chat else {
                 return err(400, "Bad Request: chat_id is empty", None);

@@ -1,9 +1,11 @@
-//! Just enough multipart/form-data parsing to read the text fields of `sendPhoto`.
+//! Just enough multipart/form-data parsing to read the text fields of `sendPhoto` and
+//! `sendDocument`, and a document's text (a photo's bytes are skipped).
 
 use axum::body::Bytes;
 use serde_json::{Map, Value};
 
-/// Text fields of a multipart body as a JSON object (file parts are skipped).
+/// Text fields of a multipart body as a JSON object; a text file's content goes under
+/// `_document` (a binary file part is skipped).
 pub fn fields(content_type: &str, body: &Bytes) -> Value {
     let mut out = Map::new();
     let Some(boundary) = content_type
@@ -20,6 +22,11 @@ pub fn fields(content_type: &str, body: &Bytes) -> Value {
             continue;
         };
         if head.contains("filename=") {
+            // Lossy decoding turned a binary part (a PNG) into replacement characters.
+            if !value.contains('\u{FFFD}') {
+                let value = value.strip_suffix("\r\n").unwrap_or(value);
+                out.insert("_document".into(), Value::String(value.to_string()));
+            }
             continue;
         }
         let Some(name) = head

@@ -7,6 +7,7 @@ mod chats;
 mod graph;
 mod memories;
 mod messages;
+mod ops;
 mod people;
 mod schedule;
 
@@ -23,6 +24,7 @@ pub use chats::Chat;
 pub use graph::{NewNode, Node, Task};
 pub use memories::{Commitment, CommitmentChange, Memory, NewCommitment, NewMemory, Scope};
 pub use messages::{NewMessage, Stored, StoredMessage};
+pub use ops::{OrgStatus, QueueStatus};
 pub use people::{Member, Org, Person, UserProfile};
 pub use schedule::{Delivery, NewDelivery, Reflection};
 
