@@ -1,6 +1,6 @@
 //! Typed memory: commitments (versioned, never deleted) and the other kinds (deduplicated on write).
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{AssertSqlSafe, Row};
 
 use super::{Result, Store, StoreError, from_ts, parse, ts};
@@ -416,7 +416,8 @@ impl Store {
             .collect()
     }
 
-    /// Every open commitment of the org due on or before `due_by` (a `YYYY-MM-DD` bound, inclusive).
+    /// Every open commitment of the org due on or before `due_by` (a `YYYY-MM-DD` bound,
+    /// inclusive) that reminders are for: versions in `reminder_mutes` are left out.
     pub async fn open_commitments_due_by(
         &self,
         org: OrgId,
@@ -426,6 +427,7 @@ impl Store {
             "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_due
              WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
                AND due_at IS NOT NULL AND substr(due_at, 1, 10) <= ?
+               AND NOT EXISTS (SELECT 1 FROM reminder_mutes r WHERE r.memory_id = memories.id)
              ORDER BY subject_id, due_at, id)",
             json = json_rows(COMMITMENT_COLS)
         )))
@@ -437,6 +439,62 @@ impl Store {
             .iter()
             .map(commitment_from_row)
             .collect()
+    }
+
+    /// Mutes the reminders of the current, open versions that the messages `made_by` wrote
+    /// (made, moved or accepted there) and that were due before `due_before`; returns how many
+    /// were newly muted. Keyed by version: a later change is reminded again.
+    pub async fn mute_reminders(
+        &self,
+        org: OrgId,
+        made_by: &[(ChatId, MessageId)],
+        due_before: NaiveDate,
+        now: DateTime<Utc>,
+    ) -> Result<u64> {
+        if made_by.is_empty() {
+            return Ok(0);
+        }
+        // One parameter for the whole batch of keys: a JSON array of [chat, message] pairs.
+        let keys = serde_json::to_string(
+            &made_by
+                .iter()
+                .map(|(c, m)| [c.0, m.0])
+                .collect::<Vec<[i64; 2]>>(),
+        )
+        .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let done = sqlx::query(
+            "INSERT INTO reminder_mutes (memory_id, org_id, reason, muted_at)
+             SELECT m.id, m.org_id, 'import', ?1
+               FROM (SELECT json_extract(value, '$[0]') AS chat, json_extract(value, '$[1]') AS msg
+                       FROM json_each(?2)) k
+               JOIN memories m
+                 ON m.version_chat_id = k.chat AND m.version_message_id = k.msg
+              WHERE m.org_id = ?3 AND m.kind = 'commitment' AND m.is_archived = 0
+                AND m.state = 'open' AND m.due_at IS NOT NULL AND substr(m.due_at, 1, 10) < ?4
+             ON CONFLICT (memory_id) DO NOTHING",
+        )
+        .bind(ts(now))
+        .bind(keys)
+        .bind(org.0)
+        .bind(due_before.format("%Y-%m-%d").to_string())
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected())
+    }
+
+    /// How many commitments of the org are open, and how many of those are muted (reminded of
+    /// never, see [`Store::mute_reminders`]).
+    pub async fn open_commitment_counts(&self, org: OrgId) -> Result<(i64, i64)> {
+        let r = sqlx::query(
+            "SELECT count(*) AS open, count(r.memory_id) AS muted
+               FROM memories m INDEXED BY memories_open_due
+               LEFT JOIN reminder_mutes r ON r.memory_id = m.id
+              WHERE m.org_id = ? AND m.kind = 'commitment' AND m.is_archived = 0 AND m.state = 'open'",
+        )
+        .bind(org.0)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((r.try_get("open")?, r.try_get("muted")?))
     }
 
     /// Every version of every commitment of the org, oldest first (history, digests, export).
