@@ -115,6 +115,14 @@ pub struct LogSettings {
     pub json: bool,
 }
 
+/// The operator's HTTP endpoint (`/healthz`, `/metrics`): off unless `listen` is set.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct HttpSettings {
+    /// Address to listen on, such as `127.0.0.1:9090`.
+    pub listen: Option<String>,
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Settings {
@@ -125,6 +133,7 @@ pub struct Settings {
     pub org: OrgSettings,
     pub schedule: ScheduleSettings,
     pub log: LogSettings,
+    pub http: HttpSettings,
 }
 
 impl Default for Settings {
@@ -136,6 +145,7 @@ impl Default for Settings {
             org: OrgSettings::default(),
             schedule: ScheduleSettings::default(),
             log: LogSettings::default(),
+            http: HttpSettings::default(),
         }
     }
 }
@@ -300,6 +310,10 @@ impl Settings {
             self.schedule.weekly_digest.clone(),
         );
         lines.insert("log.json", self.log.json.to_string());
+        lines.insert(
+            "http.listen",
+            self.http.listen.clone().unwrap_or_else(|| "(off)".into()),
+        );
         lines
             .into_iter()
             .map(|(k, v)| format!("{k} = {v}\n"))

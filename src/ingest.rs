@@ -302,6 +302,18 @@ impl Ingest<'_> {
             });
         }
         l.batch.commit().await?;
+        // Counted once committed: a failed batch kept nothing, so it counts nothing.
+        let new = out.iter().filter(|o| o.stored == Stored::New).count();
+        metrics::counter!("kept_messages_ingested_total").increment(new as u64);
+        for e in out.iter().flat_map(|o| &o.effects) {
+            let change = match e {
+                Effect::Created(_) => "created",
+                Effect::Moved(_) => "moved",
+                Effect::Done(_) => "done",
+                Effect::Cancelled(_) => "cancelled",
+            };
+            metrics::counter!("kept_commitment_changes_total", "change" => change).increment(1);
+        }
         Ok(out)
     }
 

@@ -24,6 +24,7 @@
 //! - [`bot`]: teloxide handler tree, commands, keyboards.
 //! - [`sandbox`]: a loopback Telegram Bot API for demo, replay and tests.
 //! - [`replay`]: scenario files through the real bot on a driven clock.
+//! - [`http`]: `/healthz` and `/metrics` for operators.
 //! - [`i18n`]: Fluent messages (ru, en).
 
 pub mod answer;
@@ -37,6 +38,7 @@ pub mod digest;
 pub mod domain;
 pub mod export;
 pub mod extract;
+pub mod http;
 pub mod i18n;
 pub mod import;
 pub mod ingest;

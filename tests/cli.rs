@@ -595,3 +595,45 @@ fn backup_status_and_export_read_a_replayed_database() {
     assert!(!unknown.status.success());
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("777"));
 }
+
+/// The image's entrypoint and command, as the Dockerfile writes them, parse as a kept command
+/// line, and the configuration the image ships with is valid.
+#[test]
+fn the_container_command_line_and_example_config_are_valid() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dockerfile = std::fs::read_to_string(root.join("deploy/Dockerfile")).unwrap();
+    let array = |key: &str| -> Vec<String> {
+        let line = dockerfile
+            .lines()
+            .find(|l| l.starts_with(key))
+            .unwrap_or_else(|| panic!("no {key} in the Dockerfile"));
+        serde_json::from_str(line[key.len()..].trim()).expect("exec form")
+    };
+    let entry = array("ENTRYPOINT");
+    let cmd = array("CMD");
+    assert_eq!(entry, ["kept"]);
+    // `run --help` proves the arguments parse without starting the bot.
+    let out = kept().args(&cmd).arg("--help").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"));
+    let check = kept()
+        .args([
+            "--config",
+            root.join("deploy/kept.example.toml").to_str().unwrap(),
+            "check-config",
+        ])
+        .env_remove("TELOXIDE_TOKEN")
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert!(dockerfile.contains("HEALTHCHECK") && dockerfile.contains("/healthz"));
+    assert!(dockerfile.contains("USER kept"));
+}

@@ -31,6 +31,8 @@ pub enum RunError {
     Schedule(#[from] crate::schedule::ScheduleError),
     #[error("cannot listen for SIGTERM/SIGINT")]
     Signal(#[source] std::io::Error),
+    #[error("http endpoint")]
+    Http(#[from] crate::http::HttpError),
 }
 
 /// Checks the token before anything else starts.
@@ -88,6 +90,16 @@ pub async fn run_until(
     }
 
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let heartbeat = Arc::new(crate::http::Heartbeat::default());
+    heartbeat.beat(app.clock.now());
+    if let Some(addr) = &app.settings.http.listen {
+        let mut http_stop = stop_rx.clone();
+        crate::http::serve(addr, app.clone(), heartbeat.clone(), async move {
+            let _ = http_stop.changed().await;
+        })
+        .await?;
+    }
+    let beat = heartbeat.clone();
     let scheduler = Scheduler::new(app.clone()).await?;
     let outbox = BotOutbox(bot.clone());
     let sched_app = app.clone();
@@ -97,6 +109,7 @@ pub async fn run_until(
     let jobs = tokio::spawn(async move {
         loop {
             let now = sched_app.clock.now();
+            beat.beat(now);
             // A failed step keeps its window: the same runs are tried again next time.
             match scheduler.advance(last, now, &|_| {}, &outbox).await {
                 Ok(_) => {

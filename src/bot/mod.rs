@@ -82,9 +82,11 @@ pub async fn guarded<F>(what: &'static str, handler: F) -> Result<(), BotError>
 where
     F: std::future::Future<Output = Result<(), BotError>> + Send + 'static,
 {
+    metrics::counter!("kept_updates_total", "kind" => what).increment(1);
     match tokio::spawn(handler).await {
         Ok(result) => result,
         Err(e) if e.is_panic() => {
+            metrics::counter!("kept_handler_panics_total").increment(1);
             tracing::error!(
                 update = what,
                 "handler panicked: this update is skipped, the bot goes on"

@@ -18,6 +18,14 @@ pub fn keyboard(rows: &[Vec<(String, String)>]) -> InlineKeyboardMarkup {
 }
 
 pub fn classify(e: RequestError) -> SendError {
+    let kind = match &e {
+        RequestError::RetryAfter(_) => "429",
+        RequestError::Api(_) => "api",
+        RequestError::Network(_) => "network",
+        RequestError::Io(_) => "io",
+        _ => "other",
+    };
+    metrics::counter!("kept_telegram_errors_total", "kind" => kind).increment(1);
     match e {
         RequestError::RetryAfter(s) => SendError::RetryAfter(s.seconds()),
         RequestError::Api(ApiError::BotBlocked)

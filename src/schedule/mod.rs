@@ -253,6 +253,9 @@ impl Scheduler {
                 .is_some()
             {
                 claimed += 1;
+                metrics::counter!("kept_job_runs_total", "job" => job.as_str()).increment(1);
+                metrics::gauge!("kept_job_lateness_seconds", "job" => job.as_str())
+                    .set((now - at).num_seconds().max(0) as f64);
                 tracing::info!(org = %table.org, job = job.as_str(), period = %key, n = deliveries.len(), "job run");
             }
             sender::deliver_queued(&self.app, outbox, false).await?;

@@ -99,18 +99,23 @@ pub async fn deliver_queued(
                         continue;
                     }
                     Ok(id) => {
+                        metrics::counter!("kept_sends_total", "outcome" => "sent").increment(1);
                         app.store.mark_sent(d.id, id, now).await?;
                         sent += 1;
                         progressed = true;
                         last_chat = Some((d.chat_id.0, std::time::Instant::now()));
                     }
                     Err(SendError::RetryAfter(s)) => {
+                        metrics::counter!("kept_sends_total", "outcome" => "rate_limited")
+                            .increment(1);
                         tracing::warn!(delivery = d.id, retry_after = s, "rate limited");
                         app.store
                             .retry_later(d.id, now + Duration::seconds(s.max(1) as i64), "429")
                             .await?;
                     }
                     Err(SendError::Forbidden(e)) => {
+                        metrics::counter!("kept_sends_total", "outcome" => "forbidden")
+                            .increment(1);
                         if let Some(u) = d.to_user {
                             app.store.set_dm_open(u, false).await?;
                         }
@@ -139,11 +144,13 @@ pub async fn deliver_queued(
                         }
                     }
                     Err(SendError::Temporary(e)) if d.attempts + 1 < MAX_ATTEMPTS => {
+                        metrics::counter!("kept_sends_total", "outcome" => "retry").increment(1);
                         let backoff = Duration::seconds(5 * (1 << d.attempts.min(6)));
                         tracing::warn!(delivery = d.id, error = %e, "send failed, will retry");
                         app.store.retry_later(d.id, now + backoff, &e).await?;
                     }
                     Err(e) => {
+                        metrics::counter!("kept_sends_total", "outcome" => "failed").increment(1);
                         tracing::error!(delivery = d.id, error = %e, "send failed for good");
                         app.store.mark_failed(d.id, &e.to_string()).await?;
                     }

@@ -89,6 +89,12 @@ impl Store {
         })
     }
 
+    /// Whether the database answers at all (health checks).
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// The delivery queue across orgs.
     pub async fn queue_status(&self) -> Result<QueueStatus> {
         let (sent, queued, failed) = self.delivery_counts().await?;
