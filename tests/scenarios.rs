@@ -41,7 +41,8 @@ fn check_shape(name: &str, result: &Value) {
         DateTime::parse_from_rfc3339(m["at"].as_str().unwrap()).expect("transcript at");
         assert!(m["chat"].is_i64());
         assert!(
-            ["message", "photo", "reaction", "edit", "document"].contains(&m["kind"].as_str().unwrap()),
+            ["message", "photo", "reaction", "edit", "document"]
+                .contains(&m["kind"].as_str().unwrap()),
             "{m}"
         );
         assert!(m["buttons"].is_array());
