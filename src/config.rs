@@ -63,7 +63,16 @@ pub struct TelegramSettings {
     /// React with 👀 to a message where a promise was captured (off by default).
     #[serde(default)]
     pub acknowledge_with_reaction: bool,
+    /// Webhook mode: the public HTTPS URL Telegram posts updates to (polling when unset).
+    #[serde(default)]
+    pub webhook_url: Option<String>,
+    /// Webhook mode: the local address that URL reaches (default `0.0.0.0:8443`).
+    #[serde(default)]
+    pub listen: Option<String>,
 }
+
+/// Where the webhook server listens when `telegram.listen` is not set.
+pub const DEFAULT_WEBHOOK_LISTEN: &str = "0.0.0.0:8443";
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -223,6 +232,25 @@ impl Settings {
                 message: e.to_string(),
             })?;
         }
+        if let Some(url) = &self.telegram.webhook_url {
+            url::Url::parse(url).map_err(|e| ConfigError::Invalid {
+                key: "telegram.webhook_url".into(),
+                message: e.to_string(),
+            })?;
+        }
+        for (key, addr) in [
+            ("telegram.listen", &self.telegram.listen),
+            ("http.listen", &self.http.listen),
+        ] {
+            if let Some(a) = addr
+                && a.parse::<std::net::SocketAddr>().is_err()
+            {
+                return Err(ConfigError::Invalid {
+                    key: key.into(),
+                    message: format!("{a:?} is not an address such as 127.0.0.1:9090"),
+                });
+            }
+        }
         Ok(())
     }
 
@@ -285,6 +313,22 @@ impl Settings {
             "telegram.acknowledge_with_reaction",
             self.telegram.acknowledge_with_reaction.to_string(),
         );
+        lines.insert(
+            "telegram.webhook_url",
+            self.telegram
+                .webhook_url
+                .clone()
+                .unwrap_or_else(|| "(off: long polling)".into()),
+        );
+        if self.telegram.webhook_url.is_some() {
+            lines.insert(
+                "telegram.listen",
+                self.telegram
+                    .listen
+                    .clone()
+                    .unwrap_or_else(|| DEFAULT_WEBHOOK_LISTEN.into()),
+            );
+        }
         lines.insert("admins", format!("{:?}", self.admins));
         lines.insert("data_dir", self.data_dir.display().to_string());
         lines.insert("database", self.database_path().display().to_string());

@@ -77,6 +77,92 @@ async fn the_live_bot_polls_answers_start_and_stops_cleanly() {
     assert!(calls.contains(&"setmycommands".to_string()));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhook_mode_answers_start_and_removes_its_webhook_on_stop() {
+    let clock: SharedClock = Arc::new(DrivenClock::new(t0()));
+    let sandbox = Sandbox::start(clock.clone()).await.unwrap();
+    let mut settings = Settings {
+        admins: vec![1],
+        ..Default::default()
+    };
+    settings.telegram.api_url = Some(sandbox.url());
+    settings.telegram.token = Some(Secret::new(sandbox::TOKEN));
+    // A free port for the webhook server.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    settings.telegram.listen = Some(format!("127.0.0.1:{port}"));
+    settings.telegram.webhook_url = Some(format!("http://127.0.0.1:{port}/telegram"));
+    let app = App::new(Store::in_memory().await.unwrap(), clock, settings)
+        .await
+        .unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let token = kept::bot::live::token(&app).unwrap();
+    let run = tokio::spawn(run_until(app.clone(), token, async {
+        let _ = stop_rx.await;
+    }));
+    for _ in 0..100 {
+        if sandbox.webhook().is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (url, secret) = sandbox.webhook().expect("the bot set its webhook");
+    assert_eq!(url, format!("http://127.0.0.1:{port}/telegram"));
+    assert!(
+        secret.as_deref().is_some_and(|s| s.len() >= 16),
+        "a secret token is set"
+    );
+    // Without the secret, the webhook refuses the update.
+    let forged = reqwest::Client::new()
+        .post(&url)
+        .json(
+            &json!({"update_id": 99, "message": {"message_id": 9, "date": t0().timestamp(),
+            "chat": {"id": 1, "type": "private", "first_name": "Анна"},
+            "from": {"id": 1, "is_bot": false, "first_name": "Анна"}, "text": "/start"}}),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status().as_u16(), 401);
+    sandbox.push_update(json!({"message": {
+        "message_id": 1, "date": t0().timestamp(),
+        "chat": {"id": 1, "type": "private", "first_name": "Анна"},
+        "from": {"id": 1, "is_bot": false, "first_name": "Анна", "language_code": "ru"},
+        "text": "/start", "entities": [{"type": "bot_command", "offset": 0, "length": 6}]
+    }}));
+    let mut answered = false;
+    for _ in 0..100 {
+        if sandbox
+            .sent()
+            .iter()
+            .any(|s| s.chat == 1 && s.reply_to == Some(1))
+        {
+            answered = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _ = stop_tx.send(());
+    let result = tokio::time::timeout(Duration::from_secs(20), run).await;
+    assert!(answered, "no reply to /start; calls: {:?}", sandbox.calls());
+    assert!(
+        !sandbox.sent().iter().any(|s| s.reply_to == Some(9)),
+        "a forged update was answered"
+    );
+    assert!(
+        matches!(result, Ok(Ok(Ok(())))),
+        "the bot did not stop cleanly: {result:?}"
+    );
+    assert!(
+        sandbox.webhook().is_none(),
+        "the webhook is deleted at stop"
+    );
+    assert!(!sandbox.calls().contains(&"getupdates".to_string()));
+}
+
 #[tokio::test]
 async fn a_rejected_token_stops_the_bot_with_a_clear_error() {
     let clock: SharedClock = Arc::new(DrivenClock::new(t0()));

@@ -33,6 +33,8 @@ pub enum RunError {
     Signal(#[source] std::io::Error),
     #[error("http endpoint")]
     Http(#[from] crate::http::HttpError),
+    #[error("cannot listen for webhook updates on {0} (telegram.listen)")]
+    Listen(String),
 }
 
 /// Checks the token before anything else starts.
@@ -130,6 +132,7 @@ pub async fn run_until(
         }
     });
 
+    let webhook_bot = bot.clone();
     let mut dispatcher = Dispatcher::builder(bot, schema())
         .dependencies(dptree::deps![app.clone(), identity])
         .default_handler(|_| async {})
@@ -155,9 +158,23 @@ pub async fn run_until(
         }
     });
     let mut clean = true;
+    // Long polling by default; with `telegram.webhook_url`, Telegram posts updates to a server
+    // of ours (setWebhook with a secret at start, deleteWebhook at stop), same handler tree.
+    let updates: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + '_>> =
+        match &app.settings.telegram.webhook_url {
+            None => Box::pin(dispatcher.dispatch()),
+            Some(url) => {
+                let listener =
+                    webhook(&webhook_bot, url, app.settings.telegram.listen.as_deref()).await?;
+                Box::pin(dispatcher.dispatch_with_listener(
+                    listener,
+                    LoggingErrorHandler::with_custom_text("webhook update failed"),
+                ))
+            }
+        };
     tokio::select! {
         // Returns once a shutdown is asked and the in-flight updates are done.
-        _ = dispatcher.dispatch() => {}
+        _ = updates => {}
         _ = grace_over(stopping.clone()) => clean = false,
     }
     let _ = stop_tx.send(true);
@@ -200,6 +217,39 @@ async fn grace_over(mut stopping: tokio::sync::watch::Receiver<Option<Instant>>)
 }
 
 /// Resolves on SIGTERM or SIGINT; the handlers are installed before it returns.
+/// Registers the webhook with Telegram and serves it on `listen`; updates come through the
+/// returned listener until the dispatcher stops it, and then the webhook is deleted.
+async fn webhook(
+    bot: &Bot,
+    url: &str,
+    listen: Option<&str>,
+) -> Result<impl teloxide::update_listeners::UpdateListener<Err = std::convert::Infallible>, RunError>
+{
+    use teloxide::update_listeners::webhooks;
+    let public: url::Url = url.parse().map_err(RunError::ApiUrl)?;
+    let addr = listen.unwrap_or(crate::config::DEFAULT_WEBHOOK_LISTEN);
+    let address: std::net::SocketAddr = addr
+        .parse()
+        .map_err(|_| RunError::Listen(addr.to_string()))?;
+    let (listener, stop_flag, router) =
+        webhooks::axum_to_router(bot.clone(), webhooks::Options::new(address, public))
+            .await
+            .map_err(RunError::Telegram)?;
+    let tcp = tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(|_| RunError::Listen(addr.to_string()))?;
+    tracing::info!(%address, "receiving updates by webhook");
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(tcp, router)
+            .with_graceful_shutdown(stop_flag)
+            .await
+        {
+            tracing::error!(error = %e, "webhook server stopped");
+        }
+    });
+    Ok(listener)
+}
+
 fn shutdown_signal() -> Result<impl std::future::Future<Output = ()> + Send + 'static, RunError> {
     #[cfg(unix)]
     {

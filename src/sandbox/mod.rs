@@ -68,6 +68,8 @@ struct Inner {
     blocked: Vec<i64>,
     updates: VecDeque<Value>,
     next_update_id: i64,
+    /// Set by setWebhook: where updates are posted, with the secret Telegram sends back.
+    webhook: Option<(String, Option<String>)>,
     calls: Vec<String>,
     /// getMe says the bot cannot read all group messages (@BotFather's privacy mode on).
     privacy_mode: bool,
@@ -149,14 +151,26 @@ impl Sandbox {
         lock(&self.inner).blocked.push(chat);
     }
 
-    /// Queues an update for `getUpdates` (live-mode tests); the sandbox assigns the update id.
+    /// Queues an update for `getUpdates`, or, once the bot set a webhook, posts it there as
+    /// Telegram does (with the `X-Telegram-Bot-Api-Secret-Token` header); the sandbox assigns
+    /// the update id.
     pub fn push_update(&self, mut update: Value) {
         let mut g = lock(&self.inner);
         if let Some(o) = update.as_object_mut() {
             o.insert("update_id".into(), json!(g.next_update_id));
         }
         g.next_update_id += 1;
-        g.updates.push_back(update);
+        match g.webhook.clone() {
+            Some((url, secret)) => {
+                tokio::spawn(post_update(url, secret, update));
+            }
+            None => g.updates.push_back(update),
+        }
+    }
+
+    /// The webhook the bot set, if any: (url, secret token).
+    pub fn webhook(&self) -> Option<(String, Option<String>)> {
+        lock(&self.inner).webhook.clone()
     }
 
     /// From now on getMe answers as for a bot whose privacy mode is on (or off again).
@@ -172,6 +186,21 @@ impl Sandbox {
     /// Method names called so far (lower-cased), in order.
     pub fn calls(&self) -> Vec<String> {
         lock(&self.inner).calls.clone()
+    }
+}
+
+/// Delivers one update to a webhook, retrying briefly like Telegram while the server starts.
+async fn post_update(url: String, secret: Option<String>, update: Value) {
+    let client = reqwest::Client::new();
+    for _ in 0..50 {
+        let mut req = client.post(&url).json(&update);
+        if let Some(s) = &secret {
+            req = req.header("X-Telegram-Bot-Api-Secret-Token", s);
+        }
+        if req.send().await.is_ok_and(|r| r.status().is_success()) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
 }
 
@@ -293,6 +322,13 @@ async fn handle(
         let updates: Vec<Value> = {
             let mut g = lock(&s.inner);
             g.calls.push(method.clone());
+            if g.webhook.is_some() {
+                return err(
+                    409,
+                    "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+                    None,
+                );
+            }
             let offset = p.get("offset").and_then(Value::as_i64).unwrap_or(0);
             g.updates
                 .retain(|u| u.get("update_id").and_then(Value::as_i64).unwrap_or(0) >= offset);
@@ -495,11 +531,38 @@ async fn handle(
         {
             err(400, "Bad Request: MESSAGE_TOO_LONG", None)
         }
-        "answercallbackquery" | "setmycommands" | "deletewebhook" | "deletemycommands" => {
+        "setwebhook" => {
+            let Some(url) = p.get("url").and_then(Value::as_str) else {
+                return err(
+                    400,
+                    "Bad Request: bad webhook: an HTTPS URL must be provided for webhook",
+                    None,
+                );
+            };
+            let secret = p
+                .get("secret_token")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            g.webhook = Some((url.to_string(), secret.clone()));
+            // Updates that waited for getUpdates now go to the webhook.
+            let pending: Vec<Value> = g.updates.drain(..).collect();
+            for u in pending {
+                tokio::spawn(post_update(url.to_string(), secret.clone(), u));
+            }
             ok(json!(true))
         }
+        "deletewebhook" => {
+            g.webhook = None;
+            ok(json!(true))
+        }
+        "answercallbackquery" | "setmycommands" | "deletemycommands" => ok(json!(true)),
         "getwebhookinfo" => {
-            ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0}))
+            let url = g
+                .webhook
+                .as_ref()
+                .map(|(u, _)| u.clone())
+                .unwrap_or_default();
+            ok(json!({"url": url, "has_custom_certificate": false, "pending_update_count": 0}))
         }
         _ => err(404, "Not Found: method not found", None),
     }
