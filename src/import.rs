@@ -790,7 +790,7 @@ fn progress(draw: bool, len: u64) -> indicatif::ProgressBar {
         indicatif::ProgressDrawTarget::stderr(),
     );
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} messages, {per_sec}, {eta} left",
+        "{bar:40} {human_pos}/{human_len} messages ({eta} left)",
     ) {
         bar.set_style(style);
     }
