@@ -54,6 +54,23 @@ impl From<LangArg> for Lang {
     }
 }
 
+#[derive(Debug, Subcommand)]
+pub enum OrgAction {
+    /// A new org; its director links the org's groups with /link.
+    Add {
+        name: String,
+        #[arg(long, default_value = "Europe/Moscow")]
+        tz: String,
+        #[arg(long, value_enum, default_value = "ru")]
+        locale: LangArg,
+        /// Telegram user id of the org's director.
+        #[arg(long)]
+        director: i64,
+    },
+    /// Every org with its timezone, people and linked chats.
+    List,
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ExportFormat {
     Md,
@@ -161,6 +178,13 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "md")]
         format: ExportFormat,
     },
+    /// Orgs served by this bot: add one with its director, or list them.
+    Org {
+        #[command(subcommand)]
+        action: OrgAction,
+        #[arg(long, global = true)]
+        db: Option<PathBuf>,
+    },
     /// Run database migrations and exit.
     Migrate,
     /// Print the effective configuration (secrets masked); non-zero on invalid values.
@@ -193,6 +217,7 @@ pub fn main(cli: Cli) -> ExitCode {
             | Command::Backup { .. }
             | Command::Status { .. }
             | Command::Export { .. }
+            | Command::Org { .. }
     );
     // The subscriber is installed once, so `log.json` has to be known before the first log line;
     // a configuration error is reported by `dispatch` below.
@@ -426,6 +451,10 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
             stdout.line(text)?;
             stdout.done()?;
         }
+        Command::Org { action, db } => {
+            let db = db_or_configured(cli.config.as_deref(), db)?;
+            org(cli.config.as_deref(), &db, action).await?
+        }
         Command::Migrate => {
             let settings = load(cli.config.as_deref())?;
             settings.ensure_data_dir()?;
@@ -492,6 +521,90 @@ fn db_or_configured(
         Some(db) => Ok(db),
         None => Ok(load(config)?.database_path()),
     }
+}
+
+/// `kept org add|list`.
+async fn org(
+    config: Option<&std::path::Path>,
+    db: &std::path::Path,
+    action: OrgAction,
+) -> anyhow::Result<()> {
+    if let OrgAction::Add { .. } = action
+        && let Some(dir) = db.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    if let OrgAction::Add { .. } = action
+        && !db.exists()
+    {
+        // A first org may be added before the bot ever ran.
+        Store::open(db)
+            .await
+            .with_context(|| format!("creating {}", db.display()))?
+            .close()
+            .await;
+    }
+    let app = open_existing(config, db, None).await?;
+    let now = app.clock.now();
+    let mut out = Stdout::new();
+    match action {
+        OrgAction::Add {
+            name,
+            tz,
+            locale,
+            director,
+        } => {
+            let tz: Tz = tz
+                .parse()
+                .map_err(|_| anyhow::anyhow!("--tz: unknown timezone {tz:?}"))?;
+            if director <= 0 {
+                bail!("--director: {director} is not a Telegram user id");
+            }
+            let id = app
+                .store
+                .create_org(name.trim(), tz, locale.into(), now)
+                .await?;
+            let user = UserId(director);
+            if app.store.user(user).await?.is_none() {
+                // Their names arrive with their first message to the bot.
+                app.store
+                    .upsert_user(user, &format!("User {director}"), None, None, None, now)
+                    .await?;
+            }
+            app.store
+                .set_member(id, user, crate::domain::Role::Director, None, None, now)
+                .await?;
+            out.line(format_args!(
+                "org {id} {name:?} added with director {director}: they send /start to the bot, then /link in each of the org's groups"
+            ))?;
+        }
+        OrgAction::List => {
+            for id in app.store.orgs().await? {
+                let o = app.store.org(id).await?;
+                let people = app.store.people(id).await?;
+                let directors: Vec<String> = people
+                    .iter()
+                    .filter(|p| p.member.role == crate::domain::Role::Director)
+                    .map(|p| format!("{} ({})", p.profile.full_name(), p.profile.id))
+                    .collect();
+                out.line(format_args!(
+                    "{id}\t{}\t{}\t{}\tpeople {}\tchats {}\tdirectors: {}",
+                    o.name,
+                    o.timezone.name(),
+                    o.locale.code(),
+                    people.len(),
+                    app.store.linked_chat_count(id).await?,
+                    if directors.is_empty() {
+                        "none".into()
+                    } else {
+                        directors.join(", ")
+                    }
+                ))?;
+            }
+        }
+    }
+    out.done()
 }
 
 /// `kept status`: what an operator checks first.

@@ -637,3 +637,64 @@ fn the_container_command_line_and_example_config_are_valid() {
     assert!(dockerfile.contains("HEALTHCHECK") && dockerfile.contains("/healthz"));
     assert!(dockerfile.contains("USER kept"));
 }
+
+#[test]
+fn orgs_are_added_with_a_director_and_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("data").join("kept.db");
+    let add = kept()
+        .args([
+            "org",
+            "add",
+            "Пекарня",
+            "--tz",
+            "Asia/Vladivostok",
+            "--locale",
+            "ru",
+            "--director",
+            "4242",
+        ])
+        .args(["--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        add.status.success(),
+        "{}",
+        String::from_utf8_lossy(&add.stderr)
+    );
+    assert!(String::from_utf8_lossy(&add.stdout).contains("/link"));
+    let bad = kept()
+        .args([
+            "org",
+            "add",
+            "X",
+            "--tz",
+            "Mars/Olympus",
+            "--director",
+            "1",
+            "--db",
+            db.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("timezone"));
+    let list = kept()
+        .args(["org", "list", "--db", db.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        list.status.success(),
+        "{}",
+        String::from_utf8_lossy(&list.stderr)
+    );
+    let list = String::from_utf8_lossy(&list.stdout);
+    let line = list
+        .lines()
+        .find(|l| l.contains("Пекарня"))
+        .unwrap_or_else(|| panic!("{list}"));
+    assert!(
+        line.contains("Asia/Vladivostok") && line.contains("(4242)"),
+        "{line}"
+    );
+}

@@ -102,7 +102,7 @@ pub async fn run_until(
         .await?;
     }
     let beat = heartbeat.clone();
-    let scheduler = Scheduler::new(app.clone()).await?;
+    let mut scheduler = Scheduler::new(app.clone()).await?;
     let outbox = BotOutbox(bot.clone());
     let sched_app = app.clone();
     let mut sched_stop = stop_rx.clone();
@@ -113,6 +113,10 @@ pub async fn run_until(
             let now = sched_app.clock.now();
             beat.beat(now);
             // A failed step keeps its window: the same runs are tried again next time.
+            // An org added with `kept org add` while the bot runs is scheduled from its next round.
+            if let Err(e) = scheduler.reload().await {
+                tracing::error!(error = %e, "could not re-read the orgs");
+            }
             match scheduler.advance(last, now, &|_| {}, &outbox).await {
                 Ok(_) => {
                     last = now;

@@ -89,6 +89,16 @@ impl Store {
         })
     }
 
+    /// How many active group chats an org listens to.
+    pub async fn linked_chat_count(&self, org: OrgId) -> Result<i64> {
+        Ok(
+            sqlx::query_scalar("SELECT count(*) FROM chats WHERE org_id = ? AND active = 1")
+                .bind(org.0)
+                .fetch_one(&self.pool)
+                .await?,
+        )
+    }
+
     /// Whether the database answers at all (health checks).
     pub async fn ping(&self) -> Result<()> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
