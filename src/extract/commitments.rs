@@ -1055,7 +1055,12 @@ fn content(
         if is_number(&t.norm) && (clock(i, i + 1) || (i > 0 && clock(i - 1, i))) {
             continue;
         }
-        if is_number(&t.norm) && m.has_f(i + 1, DATE | MONTH) {
+        // "к 3 марта", "до 5-го": but not "счёт 1010 завтра", where the day word stands alone.
+        let standalone_day = matches!(
+            m.w(i + 1),
+            "завтра" | "сегодня" | "послезавтра" | "tomorrow" | "today" | "tonight"
+        );
+        if is_number(&t.norm) && m.has_f(i + 1, DATE | MONTH) && !standalone_day {
             continue;
         }
         if t.f & MONTH != 0 && i > 0 && is_number(m.w(i - 1)) {
@@ -4047,6 +4052,15 @@ mod tests {
         assert_eq!(
             made_content("сделаю и скину до пятницы"),
             "сделать и скинуть"
+        );
+        // A number before a day word that stands alone is the thing's, not the date's.
+        assert_eq!(
+            made_content("Пришлю счёт 1010 завтра"),
+            "прислать счёт 1010"
+        );
+        assert_eq!(
+            made_content("I'll send invoice 2002 tomorrow"),
+            "send invoice 2002"
         );
         assert_eq!(
             made_content("Завтра посмотрю баг с очередью email-уведомлений"),
