@@ -63,7 +63,10 @@ fn describe() {
         "kept_job_lateness_seconds",
         "how late the last run of each job started"
     );
-    describe_counter!("kept_telegram_errors_total", "Bot API errors, by kind");
+    describe_counter!(
+        "kept_telegram_errors_total",
+        "Bot API errors, by error code"
+    );
 }
 
 /// When the scheduler last went round its loop (unix seconds): `/healthz` fails when it stops.

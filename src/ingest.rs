@@ -328,6 +328,18 @@ impl Ingest<'_> {
             self.names,
             m.mentions,
         );
+        for f in &findings {
+            let family = match f {
+                Finding::Made { .. } => "made",
+                Finding::Request { .. } => "request",
+                Finding::Offer { .. } => "offer",
+                Finding::Accept { .. } => "accept",
+                Finding::Moved { .. } => "moved",
+                Finding::Done { .. } => "done",
+                Finding::Cancelled { .. } => "cancelled",
+            };
+            metrics::counter!("kept_findings_total", "family" => family).increment(1);
+        }
         // "решили перейти на Postgres" states a decision, and "почти половину контракта
         // перевёл", "halfway through the stocktake" progress: neither reports work done.
         let key = (m.chat, m.message);

@@ -18,14 +18,29 @@ pub fn keyboard(rows: &[Vec<(String, String)>]) -> InlineKeyboardMarkup {
 }
 
 pub fn classify(e: RequestError) -> SendError {
-    let kind = match &e {
+    // The Bot API's error code where the error says it, else where it happened.
+    let code = match &e {
         RequestError::RetryAfter(_) => "429",
-        RequestError::Api(_) => "api",
+        RequestError::Api(
+            ApiError::BotBlocked
+            | ApiError::UserDeactivated
+            | ApiError::CantInitiateConversation
+            | ApiError::BotKicked
+            | ApiError::BotKickedFromSupergroup,
+        ) => "403",
+        RequestError::Api(ApiError::Unknown(s)) if s.starts_with("Forbidden") => "403",
+        RequestError::Api(ApiError::Unknown(s))
+            if s.contains("Internal") || s.contains("Gateway") =>
+        {
+            "5xx"
+        }
+        RequestError::Api(ApiError::InvalidToken) => "401",
+        RequestError::Api(_) => "400",
         RequestError::Network(_) => "network",
         RequestError::Io(_) => "io",
         _ => "other",
     };
-    metrics::counter!("kept_telegram_errors_total", "kind" => kind).increment(1);
+    metrics::counter!("kept_telegram_errors_total", "code" => code).increment(1);
     match e {
         RequestError::RetryAfter(s) => SendError::RetryAfter(s.seconds()),
         RequestError::Api(ApiError::BotBlocked)

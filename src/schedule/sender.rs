@@ -99,7 +99,13 @@ pub async fn deliver_queued(
                         continue;
                     }
                     Ok(id) => {
-                        metrics::counter!("kept_sends_total", "outcome" => "sent").increment(1);
+                        let kind = if d.photo.is_some() {
+                            "photo"
+                        } else {
+                            "message"
+                        };
+                        metrics::counter!("kept_sends_total", "kind" => kind, "outcome" => "sent")
+                            .increment(1);
                         app.store.mark_sent(d.id, id, now).await?;
                         sent += 1;
                         progressed = true;
