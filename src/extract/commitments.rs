@@ -586,7 +586,7 @@ const WORD_CLASSES: &[(u32, &str)] = &[
         AGREE,
         "да ага угу ок окей окей оки ok okay k kk хорошо ладно лады договорились принял приняла принято \
          понял поняла конечно добро го yes yep yeah yup sure alright agreed deal noted roger \
-         absolutely понятно окс",
+         absolutely понятно окс легко запросто",
     ),
     (
         FILL,
@@ -1729,6 +1729,8 @@ fn is_idiom(m: &Msg) -> bool {
         || m.has_seq(&["посмотрим"])
         || m.has_seq(&["i'll", "see"])
         || m.has_seq(&["we'll", "see"])
+        || m.has_seq(&["we'll", "talk"])
+        || m.has_seq(&["we'll", "think"])
         || m.has_seq(&["i'll", "think"])
         || m.has_seq(&["подумаю"])
         || m.has_seq(&["socks", "off"])
@@ -1817,6 +1819,32 @@ fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             _ => None,
         };
         if let Some(mut v) = after {
+            // "I'm going to the store", "going to lunch": going somewhere, not doing something.
+            if m.w(v.wrapping_sub(1)) == "to"
+                && matches!(
+                    m.w(v),
+                    "the"
+                        | "a"
+                        | "an"
+                        | "my"
+                        | "our"
+                        | "his"
+                        | "her"
+                        | "their"
+                        | "lunch"
+                        | "bed"
+                        | "work"
+                        | "school"
+                        | "church"
+                        | "town"
+                        | "sleep"
+                        | "dinner"
+                        | "breakfast"
+                        | "class"
+                )
+            {
+                continue;
+            }
             // "I'll be in the office", "I'll be there": where the speaker will be, not a task.
             if m.w(v) == "be"
                 && !matches!(
@@ -3750,6 +3778,18 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     {
         return vec![Finding::Accept { due: Some(due) }];
     }
+    // "в четверг", "15.02", "Wednesday": a date and nothing else answers "когда сможешь?" —
+    // an acceptance by then, if a request to the speaker is there to accept (ingest checks).
+    if m.n() > 0
+        && !question_everywhere
+        && !m.is_q(0)
+        && only_date_left(&cx, 0)
+        // Only the date: "завтра меня не будет" says something else about tomorrow.
+        && (0..m.n()).all(|i| !m.has_f(i, PRON | STOP) || m.has_f(i, DATE | PREP))
+        && let Some(due) = cx.due()
+    {
+        return vec![Finding::Accept { due: Some(due) }];
+    }
     // Agreement first: "да, сделаю", "ок, к среде сделаю", "хорошо, тогда к 20-му", "sure, will do".
     let lead = leading_agreement(m);
     if lead > 0 && !question_everywhere {
@@ -3974,6 +4014,28 @@ mod tests {
 
     fn label(text: &str) -> &'static str {
         run(text).first().map_or("none", Finding::label)
+    }
+
+    #[test]
+    fn a_date_alone_answers_when_and_one_word_yes_and_going_somewhere() {
+        // "когда сможешь?" — "в четверг": an acceptance by that date.
+        for text in ["в четверг", "15.02", "Wednesday", "к пятнице."] {
+            assert!(
+                matches!(run(text).first(), Some(Finding::Accept { due: Some(_) })),
+                "{text}: {:?}",
+                run(text)
+            );
+        }
+        // A question about a date asks, it does not accept.
+        assert!(!matches!(
+            run("в четверг?").first(),
+            Some(Finding::Accept { .. })
+        ));
+        assert_eq!(label("Легко"), "accept");
+        // Going somewhere is not doing something.
+        assert_eq!(label("I'm going to the store"), "none");
+        assert_eq!(label("I'm going to lunch, back at 2"), "none");
+        assert_eq!(label("I'm going to send the deck tonight"), "made");
     }
 
     fn made_content(text: &str) -> String {
