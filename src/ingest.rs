@@ -134,6 +134,10 @@ fn analyze(
         );
         found.truncate(MAX_FINDINGS);
     }
+    // Counted here, so a first read and an edit's re-read both count.
+    for f in &found {
+        metrics::counter!("kept_findings_total", "family" => f.label()).increment(1);
+    }
     found
 }
 
@@ -328,18 +332,6 @@ impl Ingest<'_> {
             self.names,
             m.mentions,
         );
-        for f in &findings {
-            let family = match f {
-                Finding::Made { .. } => "made",
-                Finding::Request { .. } => "request",
-                Finding::Offer { .. } => "offer",
-                Finding::Accept { .. } => "accept",
-                Finding::Moved { .. } => "moved",
-                Finding::Done { .. } => "done",
-                Finding::Cancelled { .. } => "cancelled",
-            };
-            metrics::counter!("kept_findings_total", "family" => family).increment(1);
-        }
         // "решили перейти на Postgres" states a decision, and "почти половину контракта
         // перевёл", "halfway through the stocktake" progress: neither reports work done.
         let key = (m.chat, m.message);
