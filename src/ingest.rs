@@ -154,10 +154,14 @@ fn overlap(a: &[String], b: &[String]) -> usize {
 /// What tells two promises apart although they share their words: the numbers and the proper
 /// names they mention ("invoice 1041" / "invoice 1042", "КП для Ромашки" / "КП для Лютика").
 /// Dates said in the text are left out: a restated promise may carry its new date.
-fn markers(text: &str) -> (Vec<String>, Vec<String>) {
-    let now = chrono::TimeZone::timestamp_opt(&chrono_tz::UTC, 0, 0)
-        .single()
-        .unwrap_or_else(|| Utc::now().with_timezone(&chrono_tz::UTC));
+struct Markers {
+    numbers: Vec<String>,
+    names: Vec<String>,
+}
+
+fn markers(text: &str) -> Markers {
+    // Only the spans of date expressions matter here, not what they resolve to.
+    let now = DateTime::<Utc>::UNIX_EPOCH.with_timezone(&chrono_tz::UTC);
     let mut plain = String::with_capacity(text.len());
     let mut at = 0;
     for f in crate::extract::dates::find(text, now, crate::domain::Lang::Ru) {
@@ -198,18 +202,24 @@ fn markers(text: &str) -> (Vec<String>, Vec<String>) {
             sentence_start = true;
         }
     }
-    (numbers, names)
+    Markers { numbers, names }
 }
 
-/// Two texts name different things: each has a number, or each a proper name, the other lacks.
-/// One that names less is not different ("КП скину завтра" restates "КП для Ромашки").
+impl Markers {
+    /// Two texts name different things: each has a number, or each a proper name, the other
+    /// lacks. One that names less is not different ("КП скину завтра" restates "КП для Ромашки").
+    fn differ(&self, other: &Markers) -> bool {
+        let missing = |x: &[String], y: &[String]| x.iter().any(|t| !y.iter().any(|u| u == t));
+        let missing_name =
+            |x: &[String], y: &[String]| x.iter().any(|t| !y.iter().any(|u| same_stem(t, u)));
+        (missing(&self.numbers, &other.numbers) && missing(&other.numbers, &self.numbers))
+            || (missing_name(&self.names, &other.names) && missing_name(&other.names, &self.names))
+    }
+}
+
+#[cfg(test)]
 fn distinct(a: &str, b: &str) -> bool {
-    let (na, pa) = markers(a);
-    let (nb, pb) = markers(b);
-    let missing = |x: &[String], y: &[String]| x.iter().any(|t| !y.iter().any(|u| u == t));
-    let missing_name =
-        |x: &[String], y: &[String]| x.iter().any(|t| !y.iter().any(|u| same_stem(t, u)));
-    (missing(&na, &nb) && missing(&nb, &na)) || (missing_name(&pa, &pb) && missing_name(&pb, &pa))
+    markers(a).differ(&markers(b))
 }
 
 /// Two stems name the same thing: equal, or one a prefix of the other, or (Russian forms the
@@ -501,6 +511,7 @@ impl Ingest<'_> {
         due: Due,
     ) -> Result<Option<Effect>, IngestError> {
         let words = commitments::significant_stems(content);
+        let said = markers(content);
         let mut cands: Vec<Commitment> = Vec::new();
         if let Some(r) = m.reply_to {
             cands.extend(
@@ -527,7 +538,7 @@ impl Ingest<'_> {
                         .open_of(owner)
                         .await?
                         .into_iter()
-                        .filter(|c| !distinct(content, &c.content))
+                        .filter(|c| !said.differ(&markers(&c.content)))
                         .collect();
                     best_match_exact(&open, &words).filter(|c| {
                         let theirs = commitments::significant_stems(&c.content);
@@ -669,6 +680,7 @@ impl Ingest<'_> {
         }
         // A promise that restates an open one confirms (or moves) it instead of duplicating it.
         let own = l.open_of(m.from).await?;
+        let said = markers(content);
         let replied: Vec<Commitment> = match m.reply_to {
             Some(r) => l.of_message(m.chat, r).await?,
             None => Vec::new(),
@@ -678,7 +690,7 @@ impl Ingest<'_> {
             .find(|c| c.owner == m.from && c.state == CommitmentState::Open)
             .or_else(|| {
                 own.iter()
-                    .filter(|c| !distinct(content, &c.content))
+                    .filter(|c| !said.differ(&markers(&c.content)))
                     .find(|c| {
                         let cw = commitments::significant_stems(&c.content);
                         // The same promise again: it names nothing the open one does not, or
