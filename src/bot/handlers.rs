@@ -202,11 +202,7 @@ async fn private(
                 &[("name", crate::answer::format::esc(&from.first_name).into())],
             );
             // The director is who can fix it, and nothing in a group would show it is broken.
-            let director = app
-                .store
-                .member(org.id, user)
-                .await?
-                .is_some_and(|m| m.role == Role::Director);
+            let director = is_director(app, org.id, user).await?;
             if director && !me.reads_group_messages {
                 text.push_str("\n\n");
                 text.push_str(&app.i18n.t(
@@ -272,6 +268,41 @@ async fn private(
     send(bot, msg.chat.id, reply_to, &reply).await
 }
 
+async fn is_director(app: &App, org: domain::OrgId, user: Uid) -> Result<bool, BotError> {
+    Ok(app
+        .store
+        .member(org, user)
+        .await?
+        .is_some_and(|m| m.role == Role::Director))
+}
+
+/// The person a command names (`@username` or a user id). Only someone kept has seen (wrote in
+/// a linked chat or started the bot) counts; anyone else gets the "not in the team" reply.
+async fn known_person(
+    app: &App,
+    org: &Org,
+    who: &str,
+    lang: Lang,
+) -> Result<Result<Uid, Reply>, BotError> {
+    let target = match who.trim_start_matches('@').parse::<i64>() {
+        Ok(id) => Some(Uid(id)),
+        Err(_) => app.store.user_by_username(org.id, who).await?,
+    };
+    if let Some(t) = target
+        && app.store.user(t).await?.is_some()
+    {
+        return Ok(Ok(t));
+    }
+    Ok(Err(Reply {
+        text: app.i18n.t(
+            lang,
+            "person-unknown",
+            &[("name", crate::answer::format::esc(who).into())],
+        ),
+        buttons: vec![],
+    }))
+}
+
 /// `/gender m|f|auto` for oneself, `/gender @user m|f|auto` for anyone (directors): the gender
 /// names inflect by when the name itself does not say it.
 async fn gender(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<Reply, BotError> {
@@ -295,30 +326,12 @@ async fn gender(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Resul
     let target = match who {
         None => user,
         Some(who) => {
-            let is_director = app
-                .store
-                .member(org.id, user)
-                .await?
-                .is_some_and(|m| m.role == Role::Director);
-            if !is_director {
+            if !is_director(app, org.id, user).await? {
                 return Ok(plain("gender-refused"));
             }
-            let found = match who.trim_start_matches('@').parse::<i64>() {
-                Ok(id) => Some(Uid(id)),
-                Err(_) => app.store.user_by_username(org.id, who).await?,
-            };
-            match found {
-                Some(t) if app.store.user(t).await?.is_some() => t,
-                _ => {
-                    return Ok(Reply {
-                        text: app.i18n.t(
-                            lang,
-                            "person-unknown",
-                            &[("name", crate::answer::format::esc(who).into())],
-                        ),
-                        buttons: vec![],
-                    });
-                }
+            match known_person(app, org, who, lang).await? {
+                Ok(t) => t,
+                Err(reply) => return Ok(reply),
             }
         }
     };
@@ -346,12 +359,7 @@ async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<
         text: app.i18n.s(lang, k),
         buttons: vec![],
     };
-    let is_director = app
-        .store
-        .member(org.id, user)
-        .await?
-        .is_some_and(|m| m.role == Role::Director);
-    if !is_director {
+    if !is_director(app, org.id, user).await? {
         return Ok(plain("role-refused"));
     }
     let mut parts = arg.split_whitespace();
@@ -363,24 +371,9 @@ async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<
     };
     let position: Vec<&str> = parts.collect();
     let position = (!position.is_empty()).then(|| position.join(" "));
-    let target = match who.trim_start_matches('@').parse::<i64>() {
-        Ok(id) => Some(Uid(id)),
-        Err(_) => app.store.user_by_username(org.id, who).await?,
-    };
-    // Only someone kept has seen (wrote in a linked chat or started the bot) can get a role.
-    let known = match target {
-        Some(t) => app.store.user(t).await?.map(|_| t),
-        None => None,
-    };
-    let Some(target) = known else {
-        return Ok(Reply {
-            text: app.i18n.t(
-                lang,
-                "person-unknown",
-                &[("name", crate::answer::format::esc(who).into())],
-            ),
-            buttons: vec![],
-        });
+    let target = match known_person(app, org, who, lang).await? {
+        Ok(t) => t,
+        Err(reply) => return Ok(reply),
     };
     app.store
         .set_member(
@@ -424,13 +417,9 @@ async fn group(
             .org_of_user(user)
             .await?
             .unwrap_or(app.default_org);
-        let is_director = app
-            .store
-            .member(org, user)
-            .await?
-            .is_some_and(|m| m.role == Role::Director);
+        let linker_directs = is_director(app, org, user).await?;
         let (_, lang) = org_and_lang(app, user).await?;
-        let key = if is_director {
+        let key = if linker_directs {
             app.store
                 .link_chat(org, chat, msg.chat.is_supergroup(), msg.chat.title(), now)
                 .await?;
