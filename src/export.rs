@@ -68,7 +68,7 @@ async fn held(app: &App, user: UserId) -> Result<Held, ExportError> {
     Ok(Held {
         lang,
         name: profile.full_name(),
-        about: format::about(&profile),
+        about: format::about(&app.i18n, lang, &profile),
         role,
         org: org.name.clone(),
         tz: org.timezone,

@@ -213,3 +213,4 @@ export-open = Open promises
 export-closed = Closed promises
 export-reflections = Daily summaries
 export-caption = Everything I know about you: read it, correct it, and remove items with /forget and the number.
+about-person = about { $name }

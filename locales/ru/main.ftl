@@ -220,3 +220,7 @@ export-open = Открытые обещания
 export-closed = Закрытые обещания
 export-reflections = Итоги дней
 export-caption = Всё, что я о вас знаю: файл можно прочитать и поправить, а записи убрать командой /forget номер.
+about-person = { $vowel ->
+    [yes] об
+   *[other] о
+} { $name }

@@ -25,14 +25,30 @@ pub fn name_in(p: &crate::store::UserProfile, case: crate::render::names::Case) 
     esc(&crate::render::names::names().full(&p.first_name, p.last_name.as_deref(), p.gender, case))
 }
 
-/// "о" with a name in the prepositional, "об" before a vowel sound ("о Льве", "об Анне").
-pub fn about(p: &crate::store::UserProfile) -> String {
-    let name = name_in(p, crate::render::names::Case::Prepositional);
+/// "о" with a name in the prepositional, "об" before a vowel sound ("о Льве", "об Анне"): the
+/// words come from the locale (`about-person`), the sound from the inflected name.
+pub fn about(i18n: &I18n, lang: Lang, p: &crate::store::UserProfile) -> String {
+    about_name(
+        i18n,
+        lang,
+        &name_in(p, crate::render::names::Case::Prepositional),
+    )
+}
+
+/// As [`about`], for a name already in the prepositional.
+pub fn about_name(i18n: &I18n, lang: Lang, name: &str) -> String {
     let vowel = name
         .chars()
         .next()
         .is_some_and(|c| "АОУЭИЫаоуэиы".contains(c));
-    format!("{} {name}", if vowel { "об" } else { "о" })
+    i18n.t(
+        lang,
+        "about-person",
+        &[
+            ("name", name.to_string().into()),
+            ("vowel", if vowel { "yes" } else { "no" }.into()),
+        ],
+    )
 }
 
 /// "пт, 27 ноября" / "Fri, Nov 27", with the time when one was said.
@@ -80,10 +96,12 @@ mod tests {
             dm_open: false,
             gender: None,
         };
-        assert_eq!(about(&p("Анна", Some("Смирнова"))), "об Анне Смирновой");
-        assert_eq!(about(&p("Лев", Some("Толстых"))), "о Льве Толстых");
-        assert_eq!(about(&p("Елена", None)), "о Елене");
-        assert_eq!(about(&p("Игорь", None)), "об Игоре");
+        let i = I18n::new().unwrap();
+        let about = |p| about(&i, Lang::Ru, &p);
+        assert_eq!(about(p("Анна", Some("Смирнова"))), "об Анне Смирновой");
+        assert_eq!(about(p("Лев", Some("Толстых"))), "о Льве Толстых");
+        assert_eq!(about(p("Елена", None)), "о Елене");
+        assert_eq!(about(p("Игорь", None)), "об Игоре");
     }
 
     #[test]

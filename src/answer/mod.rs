@@ -97,8 +97,8 @@ impl<'a> Answerer<'a> {
     /// "о Льве Толстых" / "об Анне Смирновой": a person after the preposition о.
     fn about(&self, id: UserId) -> String {
         match self.person(id) {
-            Some(p) => format::about(&p.profile),
-            None => format!("о {id}"),
+            Some(p) => format::about(&self.app.i18n, self.lang, &p.profile),
+            None => format::about_name(&self.app.i18n, self.lang, &id.to_string()),
         }
     }
 
