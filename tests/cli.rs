@@ -12,9 +12,8 @@ fn scenario() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/scenarios/team-week-ru.jsonl")
 }
 
-#[test]
-fn a_replayed_database_answers_questions_and_previews_digests() {
-    let dir = tempfile::tempdir().unwrap();
+/// The public Russian week replayed into `week.db` in `dir`.
+fn replayed_db(dir: &tempfile::TempDir) -> PathBuf {
     let db = dir.path().join("week.db");
     let out = kept()
         .args([
@@ -30,6 +29,13 @@ fn a_replayed_database_answers_questions_and_previews_digests() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    db
+}
+
+#[test]
+fn a_replayed_database_answers_questions_and_previews_digests() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = replayed_db(&dir);
 
     let ask = kept()
         .args([
@@ -486,21 +492,7 @@ async fn json_logs_are_plain_json_lines_and_privacy_mode_is_warned() {
 #[test]
 fn backup_status_and_export_read_a_replayed_database() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("week.db");
-    let out = kept()
-        .args([
-            "replay",
-            scenario().to_str().unwrap(),
-            "--db",
-            db.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let db = replayed_db(&dir);
 
     // A backup is a database of its own: status reads the same numbers from it.
     let copy = dir.path().join("copy.db");

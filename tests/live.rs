@@ -20,12 +20,23 @@ fn t0() -> DateTime<Utc> {
 }
 
 async fn app_for(sandbox: &Sandbox, clock: SharedClock, token: &str) -> Arc<App> {
+    app_with(sandbox, clock, token, |_| {}).await
+}
+
+/// An app on the sandbox with admin 1, its settings changed by `tweak` first.
+async fn app_with(
+    sandbox: &Sandbox,
+    clock: SharedClock,
+    token: &str,
+    tweak: impl FnOnce(&mut Settings),
+) -> Arc<App> {
     let mut settings = Settings {
         admins: vec![1],
         ..Default::default()
     };
     settings.telegram.api_url = Some(sandbox.url());
     settings.telegram.token = Some(Secret::new(token));
+    tweak(&mut settings);
     App::new(Store::in_memory().await.unwrap(), clock, settings)
         .await
         .unwrap()
@@ -81,23 +92,17 @@ async fn the_live_bot_polls_answers_start_and_stops_cleanly() {
 async fn webhook_mode_answers_start_and_removes_its_webhook_on_stop() {
     let clock: SharedClock = Arc::new(DrivenClock::new(t0()));
     let sandbox = Sandbox::start(clock.clone()).await.unwrap();
-    let mut settings = Settings {
-        admins: vec![1],
-        ..Default::default()
-    };
-    settings.telegram.api_url = Some(sandbox.url());
-    settings.telegram.token = Some(Secret::new(sandbox::TOKEN));
     // A free port for the webhook server.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
-    settings.telegram.listen = Some(format!("127.0.0.1:{port}"));
-    settings.telegram.webhook_url = Some(format!("http://127.0.0.1:{port}/telegram"));
-    let app = App::new(Store::in_memory().await.unwrap(), clock, settings)
-        .await
-        .unwrap();
+    let app = app_with(&sandbox, clock, sandbox::TOKEN, |s| {
+        s.telegram.listen = Some(format!("127.0.0.1:{port}"));
+        s.telegram.webhook_url = Some(format!("http://127.0.0.1:{port}/telegram"));
+    })
+    .await;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let token = kept::bot::live::token(&app).unwrap();
     let run = tokio::spawn(run_until(app.clone(), token, async {

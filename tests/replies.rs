@@ -48,10 +48,10 @@ fn scenario(dm: &[(i64, &str)]) -> String {
     lines.iter().map(|l| l.to_string() + "\n").collect()
 }
 
-/// The bot's answer to each DM question, in order.
-async fn answers(dm: &[(i64, &str)]) -> Vec<String> {
-    let out = run_text(
-        &scenario(dm),
+/// A scenario through the real bot, in Moscow, in Russian.
+async fn replay(text: &str) -> kept::replay::Outcome {
+    run_text(
+        text,
         Options {
             tz: chrono_tz::Europe::Moscow,
             lang: Lang::Ru,
@@ -59,7 +59,12 @@ async fn answers(dm: &[(i64, &str)]) -> Vec<String> {
         },
     )
     .await
-    .unwrap();
+    .unwrap()
+}
+
+/// The bot's answer to each DM question, in order.
+async fn answers(dm: &[(i64, &str)]) -> Vec<String> {
+    let out = replay(&scenario(dm)).await;
     let transcript = out.json["transcript"].as_array().unwrap().clone();
     (0..dm.len())
         .map(|k| {
@@ -174,16 +179,7 @@ async fn a_promise_keeps_the_words_case_but_not_the_sentences_capital() {
     .iter()
     .map(|l| l.to_string() + "\n")
     .collect::<String>();
-    let out = run_text(
-        &text,
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-        },
-    )
-    .await
-    .unwrap();
+    let out = replay(&text).await;
     let c = &out.json["commitments"][0];
     assert_eq!(c["text"], "прислать смету для гостиницы Уют", "{c}");
 }
@@ -204,16 +200,7 @@ async fn gender_set_with_a_command_decides_how_a_name_that_does_not_say_it_infle
     .iter()
     .map(|l| l.to_string() + "\n")
     .collect::<String>();
-    let out = run_text(
-        &text,
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-        },
-    )
-    .await
-    .unwrap();
+    let out = replay(&text).await;
     let reply = |id: i64| -> String {
         out.json["transcript"]
             .as_array()
@@ -235,16 +222,7 @@ async fn gender_set_with_a_command_decides_how_a_name_that_does_not_say_it_infle
 
 #[tokio::test]
 async fn export_in_a_private_chat_sends_everything_about_the_asker_as_a_file() {
-    let out = run_text(
-        &scenario(&[(2, "/export")]),
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-        },
-    )
-    .await
-    .unwrap();
+    let out = replay(&scenario(&[(2, "/export")])).await;
     let doc = out.json["transcript"]
         .as_array()
         .unwrap()
