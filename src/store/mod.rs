@@ -40,6 +40,8 @@ pub enum StoreError {
     NotFound(String),
     #[error("the write-ahead log could not be checkpointed: another connection is using it")]
     CheckpointBusy,
+    #[error("cannot back up to {0}")]
+    BackupTarget(String),
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;

@@ -35,14 +35,14 @@ impl Store {
     /// compact file with no WAL beside it.
     pub async fn backup_into(&self, out: &Path) -> Result<()> {
         if out.exists() {
-            return Err(StoreError::Corrupt(format!(
-                "{} already exists: a backup never overwrites a file",
+            return Err(StoreError::BackupTarget(format!(
+                "{}: it already exists, and a backup never overwrites a file",
                 out.display()
             )));
         }
-        let target = out
-            .to_str()
-            .ok_or_else(|| StoreError::Corrupt(format!("{} is not UTF-8", out.display())))?;
+        let target = out.to_str().ok_or_else(|| {
+            StoreError::BackupTarget(format!("{}: not a UTF-8 path", out.display()))
+        })?;
         sqlx::query("VACUUM INTO ?")
             .bind(target)
             .execute(&self.pool)
