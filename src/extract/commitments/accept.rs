@@ -1,0 +1,110 @@
+//! Accept: an agreement to a request ("да", "ок, сделаю", "👍", a date as the whole answer).
+
+use super::*;
+
+pub(super) fn leading_agreement(m: &Msg) -> usize {
+    let mut k = 0;
+    // "давай, к четвергу" agrees; "давай сделаем" proposes.
+    let lets = |k: usize| matches!(m.w(k), "давай" | "давайте") && m.clause_start(k + 1);
+    while k < m.n() && (m.has_f(k, AGREE) || lets(k) || (k > 0 && m.has_f(k, FILL))) && !m.is_q(k) {
+        // "sure thing": a multi-word agreement may open with a one-word one.
+        if let Some(end) = multi_agreement(m, k) {
+            return leading_agreement_after(m, end);
+        }
+        k += 1;
+    }
+    multi_agreement(m, k).map_or(k, |end| leading_agreement_after(m, end))
+}
+
+/// A multi-word agreement starting at token `k`: the index just past it.
+pub(super) fn multi_agreement(m: &Msg, k: usize) -> Option<usize> {
+    for seq in [
+        &["без", "проблем"][..],
+        &["не", "вопрос"],
+        &["will", "do"],
+        &["got", "it"],
+        &["no", "problem"],
+        &["sounds", "good"],
+        &["of", "course"],
+        &["can", "do"],
+        &["consider", "it", "done"],
+        &["будет", "сделано"],
+        &["no", "prob"],
+        &["no", "worries"],
+        &["np"],
+        &["sure", "thing"],
+        &["go", "ahead"],
+        &["please", "do"],
+        &["sounds", "great"],
+        &["sounds", "perfect"],
+        &["you", "got", "it"],
+        &["сделаем"],
+    ] {
+        let fits = seq.iter().enumerate().all(|(j, s)| m.w(k + j) == *s);
+        // "сделаем" alone agrees; "сделаем макет к пятнице" promises.
+        if fits && (seq != ["сделаем"] || k + 1 >= m.n()) {
+            return Some(k + seq.len());
+        }
+    }
+    None
+}
+
+/// Past an agreement: more agreement, fillers and a familiar address ("will do boss").
+pub(super) fn leading_agreement_after(m: &Msg, mut k: usize) -> usize {
+    while k < m.n() && (m.has_f(k, AGREE | FILL) || is_vocative(m.w(k))) {
+        k += 1;
+    }
+    k
+}
+
+/// Familiar forms of address that name no one in particular.
+pub(super) fn is_vocative(w: &str) -> bool {
+    matches!(
+        w,
+        "boss" | "chief" | "mate" | "buddy" | "bro" | "sir" | "шеф" | "босс" | "бро" | "начальник"
+    )
+}
+
+/// Do tokens `from..` say nothing but a date, fillers and pronouns?
+pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
+    let m = cx.m;
+    let span = cx.due_span();
+    (from..m.n()).all(|i| {
+        let t = &m.toks[i];
+        span.is_some_and(|d| t.span.start < d.end && d.start < t.span.end)
+            || t.f & (AGREE | FILL | DATE | PREP | PRON | PLEASE | STOP | APPROVE) != 0
+            || is_number(&t.norm)
+            || matches!(
+                t.norm.as_str(),
+                "го" | "му"
+                    | "е"
+                    | "ого"
+                    | "ому"
+                    | "числа"
+                    | "st"
+                    | "nd"
+                    | "rd"
+                    | "th"
+                    | "that'd"
+                    | "it'd"
+                    | "that's"
+                    | "it's"
+                    | "щас"
+            )
+    })
+}
+
+pub(super) fn emoji_only(text: &str) -> Option<Finding> {
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    if t.contains(['✅', '✔']) {
+        return Some(Finding::Done { words: Vec::new() });
+    }
+    let agree = ['👍', '👌', '🙏', '🤝', '💪', '🆗', '+', '✊', '🫡'];
+    if t.chars().any(|c| agree.contains(&c)) {
+        return Some(Finding::Accept { due: None });
+    }
+    None
+}

@@ -1,0 +1,366 @@
+//! The one analysis of a message every rule reads: tokens with their word classes and verb
+//! readings, clause and sentence numbers, question marks; and the rule context around it.
+
+use super::*;
+
+pub(super) struct Tk {
+    pub(super) norm: String,
+    pub(super) span: Range<usize>,
+    pub(super) f: u32,
+    pub(super) verb: Option<Verb>,
+    pub(super) clause: usize,
+    pub(super) sent: usize,
+}
+
+pub(super) struct Msg<'a> {
+    pub(super) text: &'a str,
+    pub(super) toks: Vec<Tk>,
+    /// Per sentence: does it end with a question mark?
+    pub(super) question: Vec<bool>,
+}
+
+pub(super) fn is_hard_break(gap: &str) -> bool {
+    gap.contains(['!', '?', ';', '\n', '…'])
+        || (gap.contains('.') && (gap.chars().any(char::is_whitespace) || gap.len() > 1))
+}
+
+pub(super) fn is_soft_break(gap: &str) -> bool {
+    gap.contains([',', ':', '(', ')', '—', '–'])
+        || gap.contains(" - ")
+        || gap.chars().any(|c| c as u32 >= 0x2190)
+}
+
+impl<'a> Msg<'a> {
+    pub(super) fn new(text: &'a str) -> Msg<'a> {
+        let classes = word_classes();
+        let verbs = ru_verbs();
+        let toks = fast_tokens(text)
+            .into_iter()
+            .map(|t| {
+                let f = classes.get(t.norm.as_str()).copied().unwrap_or(0);
+                let verb = verbs
+                    .get(t.norm.as_str())
+                    .copied()
+                    .or_else(|| derived_verb(&t.norm))
+                    .or_else(|| guessed_fut1(&t.norm));
+                Tk {
+                    norm: t.norm,
+                    span: t.span,
+                    f,
+                    verb,
+                    clause: 0,
+                    sent: 0,
+                }
+            })
+            .collect();
+        Msg::numbered(text, toks)
+    }
+
+    /// Numbers the clauses and sentences of the tokens of `text`.
+    pub(super) fn numbered(text: &'a str, mut toks: Vec<Tk>) -> Msg<'a> {
+        let mut question = Vec::new();
+        let (mut clause, mut sent) = (0, 0);
+        let mut prev_end = 0;
+        for (i, t) in toks.iter_mut().enumerate() {
+            if i > 0 {
+                let gap = text.get(prev_end..t.span.start).unwrap_or("");
+                if is_hard_break(gap) {
+                    question.push(gap.contains('?'));
+                    sent += 1;
+                    clause += 1;
+                } else if is_soft_break(gap) {
+                    clause += 1;
+                }
+            }
+            prev_end = t.span.end;
+            t.clause = clause;
+            t.sent = sent;
+        }
+        if !toks.is_empty() {
+            question.push(text.get(prev_end..).unwrap_or("").contains('?'));
+        }
+        Msg {
+            text,
+            toks,
+            question,
+        }
+    }
+
+    /// The message read as `Msg::new(&text[r])` would read it, without tokenising again: when
+    /// no word straddles an end of `r`, the part's words are exactly the whole's words inside it.
+    pub(super) fn slice(&self, r: Range<usize>) -> Msg<'a> {
+        let Some(sub) = self.text.get(r.clone()) else {
+            return Msg::new("");
+        };
+        // Tokens are in text order and do not overlap, so both ends are binary searches: a scan
+        // of every token for every clause made long messages quadratic.
+        let straddles = |x: usize| {
+            let k = self.toks.partition_point(|t| t.span.start < x);
+            k.checked_sub(1)
+                .and_then(|k| self.toks.get(k))
+                .is_some_and(|t| x < t.span.end)
+        };
+        if straddles(r.start) || straddles(r.end) {
+            return Msg::new(sub);
+        }
+        let lo = self.toks.partition_point(|t| t.span.start < r.start);
+        let hi = self.toks.partition_point(|t| t.span.end <= r.end).max(lo);
+        let toks = self
+            .toks
+            .get(lo..hi)
+            .unwrap_or(&[])
+            .iter()
+            .map(|t| Tk {
+                norm: t.norm.clone(),
+                span: t.span.start - r.start..t.span.end - r.start,
+                f: t.f,
+                verb: t.verb,
+                clause: 0,
+                sent: 0,
+            })
+            .collect();
+        Msg::numbered(sub, toks)
+    }
+
+    pub(super) fn n(&self) -> usize {
+        self.toks.len()
+    }
+
+    pub(super) fn w(&self, i: usize) -> &str {
+        self.toks.get(i).map_or("", |t| t.norm.as_str())
+    }
+
+    // Rules look a word or two past a cue ("will you" + 2) without checking the length first:
+    // past the end there is simply no verb, clause or sentence.
+    pub(super) fn verb(&self, i: usize) -> Option<Verb> {
+        self.toks.get(i).and_then(|t| t.verb)
+    }
+
+    pub(super) fn clause_of(&self, i: usize) -> Option<usize> {
+        self.toks.get(i).map(|t| t.clause)
+    }
+
+    pub(super) fn sent_of(&self, i: usize) -> Option<usize> {
+        self.toks.get(i).map(|t| t.sent)
+    }
+
+    pub(super) fn has_f(&self, i: usize, flag: u32) -> bool {
+        self.toks.get(i).is_some_and(|t| t.f & flag != 0)
+    }
+
+    pub(super) fn any_f(&self, flag: u32) -> bool {
+        self.toks.iter().any(|t| t.f & flag != 0)
+    }
+
+    pub(super) fn is_q(&self, i: usize) -> bool {
+        self.toks
+            .get(i)
+            .and_then(|t| self.question.get(t.sent))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Index of the first place where `seq` occurs (`*` matches any word).
+    pub(super) fn seq(&self, seq: &[&str]) -> Option<usize> {
+        if seq.is_empty() || self.n() < seq.len() {
+            return None;
+        }
+        (0..=self.n() - seq.len()).find(|&i| {
+            seq.iter()
+                .enumerate()
+                .all(|(k, s)| *s == "*" || self.w(i + k) == *s)
+        })
+    }
+
+    pub(super) fn has_seq(&self, seq: &[&str]) -> bool {
+        self.seq(seq).is_some()
+    }
+
+    pub(super) fn clause_start(&self, i: usize) -> bool {
+        i == 0 || self.toks.get(i - 1).map(|t| t.clause) != self.toks.get(i).map(|t| t.clause)
+    }
+
+    /// First token index of the clause (or sentence) holding token `i`, and one past its last.
+    pub(super) fn bounds(&self, i: usize, sentence: bool) -> Range<usize> {
+        let key = |t: &Tk| if sentence { t.sent } else { t.clause };
+        let Some(k) = self.toks.get(i).map(key) else {
+            return i..i;
+        };
+        let mut a = i;
+        while a > 0 && key(&self.toks[a - 1]) == k {
+            a -= 1;
+        }
+        let mut b = i;
+        while b < self.n() && key(&self.toks[b]) == k {
+            b += 1;
+        }
+        a..b
+    }
+
+    pub(super) fn negated(&self, i: usize) -> bool {
+        i > 0 && self.has_f(i - 1, NEG)
+            || i > 1
+                && self.w(i - 2) == "не"
+                && matches!(self.w(i - 1), "еще" | "ещё" | "до" | "уже")
+    }
+}
+
+pub(super) fn is_number(w: &str) -> bool {
+    !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())
+}
+
+pub(super) fn is_infinitive(w: &str) -> bool {
+    // Nouns in "-ость" (доверенность, отчётность, ведомости) and a few others look like verbs.
+    const NOUN_ENDS: &[&str] = &[
+        "ость",
+        "ости",
+        "остью",
+        "часть",
+        "части",
+        "власть",
+        "страсть",
+        "шерсть",
+        "кисть",
+        "горсть",
+        "лесть",
+        "жесть",
+        "печать",
+        "кровать",
+        "путь",
+        "пути",
+        "сети",
+        "смерть",
+        "нити",
+        "пять",
+        "шесть",
+        "девять",
+        "десять",
+        "дцать",
+        "гости",
+        "кости",
+    ];
+    // Endings shared with verbs (понимать, висеть, звонить, смотреть, прочесть): whole words only.
+    const NOUN_WORDS: &[&str] = &["мать", "сеть", "нить", "треть", "честь", "дети", "месть"];
+    w.chars().count() > 3
+        && (w.ends_with("ть") || w.ends_with("ти") || w.ends_with("чь") || w.ends_with("ться"))
+        && !NOUN_ENDS.iter().any(|e| w.ends_with(e))
+        && !NOUN_WORDS.contains(&w)
+}
+
+/// Context shared by the rules of one message.
+pub(super) struct Ctx<'a, 'b> {
+    pub(super) m: &'b Msg<'a>,
+    pub(super) input: &'b MessageInput<'a>,
+    pub(super) names: &'b NameIndex,
+    pub(super) lang: Lang,
+    pub(super) due: OnceCell<Option<(Range<usize>, Due)>>,
+    /// Tokens before this index are a leading agreement ("да, без проблем"), never content.
+    pub(super) lead: Cell<usize>,
+}
+
+impl Ctx<'_, '_> {
+    pub(super) fn deadline(&self) -> Option<&(Range<usize>, Due)> {
+        self.due
+            .get_or_init(|| {
+                let text = self.m.text;
+                let now = self.input.now;
+                let found =
+                    crate::extract::dates::deadline(text, now, self.lang).or_else(|| {
+                        // Mixed messages ("деплой сделаю tonight"): the other language may know it.
+                        let other = match self.lang {
+                            Lang::Ru => Lang::En,
+                            Lang::En => Lang::Ru,
+                        };
+                        let mixed = text.chars().any(|c| c.is_ascii_alphabetic())
+                            && text.chars().any(|c| matches!(c, '\u{0400}'..='\u{04FF}'));
+                        if mixed {
+                            crate::extract::dates::deadline(text, now, other)
+                        } else {
+                            None
+                        }
+                    })?;
+                self.prefer_marked(found)
+            })
+            .as_ref()
+    }
+
+    /// A bare date mention ("план на декабрь", "the october statements") loses to a later
+    /// phrase with a deadline marker ("до конца месяца", "by EOW").
+    pub(super) fn prefer_marked(&self, found: (Range<usize>, Due)) -> Option<(Range<usize>, Due)> {
+        let m = self.m;
+        let retry = |from: usize| {
+            let rest = m.text.get(from..)?;
+            crate::extract::dates::deadline(rest, self.input.now, self.lang)
+                .map(|(span, due)| ((span.start + from)..(span.end + from), due))
+        };
+        // A match ending inside a word ("в 1" of "в 1С") read a name as a time.
+        if let Some(t) = m
+            .toks
+            .iter()
+            .find(|t| t.span.start < found.0.end && found.0.end < t.span.end)
+        {
+            return retry(t.span.end);
+        }
+        let marker = |w: &str| {
+            matches!(
+                w,
+                "до" | "к" | "ко" | "by" | "until" | "till" | "before" | "latest" | "eod" | "eow"
+            )
+        };
+        let first_in_span = m.toks.iter().find(|t| t.span.start >= found.0.start);
+        // "акты за ноябрь", "план на декабрь", "the october statements": a period the work is
+        // about, not a deadline.
+        let idx = m.toks.iter().position(|t| t.span.start >= found.0.start);
+        let period = |k: usize| {
+            matches!(m.w(k), "за" | "на" | "for" | "the")
+                && m.has_f(k + 1, MONTH)
+                && m.toks.get(k + 1).is_some_and(|t| t.span.end >= found.0.end)
+        };
+        if let Some(k) = idx
+            && (period(k) || (k > 0 && period(k - 1)))
+        {
+            return retry(found.0.end);
+        }
+        if first_in_span.is_some_and(|t| marker(&t.norm) || t.f & DATE != 0) {
+            return Some(found);
+        }
+        let later_marker = m
+            .toks
+            .iter()
+            .any(|t| t.span.start >= found.0.end && marker(&t.norm));
+        if !later_marker {
+            return Some(found);
+        }
+        retry(found.0.end).or(Some(found))
+    }
+
+    pub(super) fn due(&self) -> Option<Due> {
+        self.deadline().map(|(_, d)| *d)
+    }
+
+    /// A deadline is named: resolved, or at least a weekday / relative day / "15.12" is there
+    /// (decisions should not hinge on every phrase the resolver knows).
+    pub(super) fn has_date(&self) -> bool {
+        self.due().is_some()
+            || self.m.toks.iter().enumerate().any(|(i, t)| {
+                (t.f & DATE != 0
+                    && !matches!(
+                        t.norm.as_str(),
+                        "end" | "week" | "month" | "конца" | "конце" | "обед"
+                    ))
+                    || (t.f & MONTH != 0 && i > 0 && is_number(self.m.w(i - 1)))
+                    || (is_number(&t.norm)
+                        && i + 1 < self.m.n()
+                        && is_number(self.m.w(i + 1))
+                        && self.m.text.get(t.span.end..self.m.toks[i + 1].span.start) == Some("."))
+            })
+    }
+
+    pub(super) fn due_span(&self) -> Option<&Range<usize>> {
+        self.deadline().map(|(s, _)| s)
+    }
+
+    pub(super) fn words(&self) -> Vec<String> {
+        stems_of(self.m)
+    }
+}

@@ -1,0 +1,52 @@
+//! Cancelled: a commitment is called off.
+
+use super::*;
+
+pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
+    for i in 0..m.n() {
+        let w = m.w(i);
+        if m.has_f(i, CANCEL) && !m.negated(i) {
+            return Some(i);
+        }
+        let next = m.w(i + 1);
+        let hit = match w {
+            "не" => {
+                matches!(
+                    next,
+                    "нужно"
+                        | "надо"
+                        | "нужен"
+                        | "нужна"
+                        | "нужны"
+                        | "актуально"
+                        | "актуальна"
+                        | "актуален"
+                        | "делай"
+                        | "делайте"
+                        | "требуется"
+                ) && !(next == "нужно" && m.w(i + 2) == "было")
+            }
+            "можно" => next == "не" && m.w(i + 2).starts_with("дела"),
+            // "drop the trailer back at the yard", "drop it off": delivering, not dropping.
+            "drop" | "dropping" | "forget" => {
+                matches!(
+                    next,
+                    "the" | "it" | "that" | "this" | "about" | "those" | "these" | "them"
+                ) && !(w != "forget"
+                    && (i + 1..m.n().min(i + 5)).any(|k| matches!(m.w(k), "back" | "off")))
+                    && !(i > 0 && matches!(m.w(i - 1), "i'll" | "will" | "gonna" | "can"))
+            }
+            "never" => next == "mind",
+            "scratch" => next == "that",
+            "no" => matches!(next, "longer" | "need"),
+            "not" => next == "needed",
+            "don't" | "dont" => next == "bother",
+            "call" | "called" | "calling" => next == "off",
+            _ => false,
+        };
+        if hit {
+            return Some(i);
+        }
+    }
+    None
+}

@@ -1,0 +1,353 @@
+//! Clauses: a message cut into the parts that can each carry a finding, and the findings of
+//! the parts and of the whole combined into what the message says.
+
+use super::*;
+
+/// Does a finding start or assign new work?
+pub(super) fn is_new_work(f: &Finding) -> bool {
+    matches!(
+        f,
+        Finding::Made { .. } | Finding::Request { .. } | Finding::Offer { .. }
+    )
+}
+
+/// Merge the whole-message reading with the per-clause readings.
+pub(super) fn combine(
+    input: &MessageInput<'_>,
+    whole: Vec<Finding>,
+    segs: &[Range<usize>],
+    parts: &[Msg],
+    per: Vec<Vec<Finding>>,
+) -> Vec<Finding> {
+    // The deadline of a clause that says nothing else ("…, к четвергу надо") belongs to its
+    // neighbour; a date in a clause with its own finding does not.
+    // So does a bare "…, сделаю до конца недели" / "…, will have it by the 24th" after the work.
+    let whole_due = whole.first().and_then(Finding::due);
+    let bare_yes = |j: usize| per[j].iter().all(|f| matches!(f, Finding::Accept { .. }));
+    let mut flat: Vec<Finding> = Vec::new();
+    for (k, fs) in per.iter().enumerate() {
+        for f in fs {
+            let mut f = f.clone();
+            if f.due().is_none() && is_new_work(&f) {
+                let neighbour = [k.checked_sub(1), Some(k + 1)]
+                    .into_iter()
+                    .flatten()
+                    .filter(|&j| j < segs.len() && bare_yes(j))
+                    .filter(|&j| same_sentence(input.text, &segs[j.min(k)]))
+                    .find(|&j| clause_has_date(input, &segs[j]));
+                if let Some(j) = neighbour {
+                    let own = per[j].first().and_then(Finding::due);
+                    set_due(&mut f, own.or(whole_due));
+                }
+            }
+            // "в декабре заходим на 5 этаж": a team's plan told in passing is no promise unless
+            // the whole message already read one.
+            if matches!(f, Finding::Made { .. })
+                && !whole.iter().any(|w| w.label() == "made")
+                && !parts.get(k).is_some_and(singular_promise)
+            {
+                continue;
+            }
+            if matches!(f, Finding::Accept { .. }) && !whole.iter().any(|w| w.label() == "accept") {
+                // A bare "сделаю до пятницы" beside the work is that work's date, not a reply.
+                continue;
+            }
+            flat.push(f);
+        }
+    }
+    let new_in_parts = flat.iter().filter(|f| is_new_work(f)).count();
+    if whole.is_empty() {
+        // Only new work and reports are trusted from a part the whole message vetoed.
+        flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
+        if flat.iter().any(is_new_work) {
+            return flat;
+        }
+        return Vec::new();
+    }
+    let Some(first) = whole.first() else {
+        return whole;
+    };
+    match first {
+        Finding::Made { .. } | Finding::Request { .. } | Finding::Offer { .. } => {
+            // The parts name the same work more precisely (its own date), and may add a second
+            // piece of work ("I'll lock the BOM by wed, and @arjun pls flash the boards").
+            let labels = |fs: &[Finding]| {
+                let mut l: Vec<&'static str> = fs
+                    .iter()
+                    .filter(|f| is_new_work(f))
+                    .map(Finding::label)
+                    .collect();
+                l.dedup();
+                l
+            };
+            let (in_whole, in_parts) = (labels(&whole), labels(&flat));
+            if in_parts.contains(&first.label()) && in_parts.iter().any(|l| !in_whole.contains(l)) {
+                flat.retain(is_new_work);
+                return flat;
+            }
+            own_due(whole, &flat, true)
+        }
+        Finding::Accept { .. } | Finding::Done { .. } if whole.len() == 1 => {
+            // "я вчера выложила пост, а стори сниму в пятницу": a report beside a promise.
+            if new_in_parts >= 1 && !flat.iter().any(|f| matches!(f, Finding::Accept { .. })) {
+                return flat;
+            }
+            own_due(whole, &flat, false)
+        }
+        Finding::Moved { .. } if whole.len() == 1 => own_due(whole, &flat, false),
+        _ => whole,
+    }
+}
+
+/// Does the text promise in the first person singular ("сделаю", "I'll send")?
+pub(super) fn singular_promise(m: &Msg) -> bool {
+    en_promise(m).is_some()
+        || ru_promise(m).is_some_and(|(i, _, _)| {
+            m.toks
+                .get(i)
+                .and_then(|t| t.verb)
+                .is_none_or(|v| v.form != Form::Fut1Pl)
+        })
+}
+
+/// Does the clause end inside its sentence (no full stop, "?", "!" or line break after it)?
+pub(super) fn same_sentence(text: &str, r: &Range<usize>) -> bool {
+    let part = text.get(r.clone()).unwrap_or("");
+    let tail = part.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let gap = part.get(tail.len()..).unwrap_or("");
+    !is_hard_break(gap)
+}
+
+/// "оплачу на этой неделе, сегодня в банке лимит": the date of the clause that holds the
+/// finding wins over a date elsewhere in the message.
+/// With `even_none`, a clause without a date clears one read from another sentence ("fyi Sysco
+/// delivers tmrw. also I can take the call" offers no date).
+pub(super) fn own_due(mut whole: Vec<Finding>, parts: &[Finding], even_none: bool) -> Vec<Finding> {
+    let Some(first) = whole.first_mut() else {
+        return whole;
+    };
+    let same: Vec<&Finding> = parts
+        .iter()
+        .filter(|f| f.label() == first.label())
+        .collect();
+    // Two promises in one message ("плитку начну завтра, к пятнице положу стены"): the part
+    // naming the same work carries its date.
+    let content_of = |f: &Finding| match f {
+        Finding::Made { content, .. }
+        | Finding::Request { content, .. }
+        | Finding::Offer { content, .. } => Some(content.clone()),
+        _ => None,
+    };
+    let mine = content_of(first);
+    let one = match same.as_slice() {
+        [one] => Some(*one),
+        [_, _, ..] if mine.is_some() => {
+            let mut hits = same.iter().filter(|f| content_of(f) == mine);
+            match (hits.next(), hits.next()) {
+                (Some(f), None) if f.due().is_some() => Some(*f),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    if let Some(one) = one
+        && (even_none || one.due().is_some())
+    {
+        set_due(first, one.due());
+    }
+    whole
+}
+
+pub(super) fn set_due(f: &mut Finding, d: Option<Due>) {
+    match f {
+        Finding::Made { due, .. }
+        | Finding::Request { due, .. }
+        | Finding::Offer { due, .. }
+        | Finding::Accept { due }
+        | Finding::Moved { due, .. } => *due = d,
+        Finding::Done { .. } | Finding::Cancelled { .. } => {}
+    }
+}
+
+pub(super) fn clause_has_date(input: &MessageInput<'_>, r: &Range<usize>) -> bool {
+    let text = input.text.get(r.clone()).unwrap_or("");
+    let lang = input.lang.unwrap_or_else(|| Lang::detect(text));
+    crate::extract::dates::deadline(text, input.now, lang).is_some()
+}
+
+/// Byte ranges of the independent clauses of a message. A clause that only addresses or agrees
+/// ("Дима,", "ok team,") or sets a condition ("если успею,") stays with the next one; one that
+/// qualifies the previous ("…, если успею", "…, but no promises", "…, к четвергу надо") stays
+/// with it.
+pub(super) fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
+    let text = m.text;
+    if m.n() < 2 {
+        return Vec::new();
+    }
+    let named = names.people_in(text);
+    // Clause runs.
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    let mut a = 0;
+    // "18:00", "1,5": punctuation inside a number splits nothing.
+    let in_number = |i: usize| {
+        is_number(m.w(i - 1))
+            && is_number(m.w(i))
+            && text
+                .get(m.toks[i - 1].span.end..m.toks[i].span.start)
+                .is_some_and(|g| matches!(g, ":" | "," | "."))
+    };
+    for i in 1..=m.n() {
+        if i == m.n() || m.clause_start(i) && !in_number(i) {
+            runs.push(a..i);
+            a = i;
+        }
+    }
+    let lead_only = |r: &Range<usize>| {
+        r.clone().all(|i| {
+            let t = &m.toks[i];
+            let orig = text.get(t.span.clone()).unwrap_or("");
+            t.f & (AGREE | GREET | FILL | PLEASE | APPROVE) != 0
+                || orig.chars().next().is_some_and(char::is_uppercase)
+                || named
+                    .iter()
+                    .any(|(s, _)| s.start <= t.span.start && t.span.end <= s.end)
+                || text.get(..t.span.start).is_some_and(|b| b.ends_with('@'))
+        })
+    };
+    let opens_condition = |i: usize| {
+        matches!(
+            m.w(i),
+            "если"
+                | "if"
+                | "when"
+                | "когда"
+                | "unless"
+                | "once"
+                | "чтобы"
+                | "пока"
+                | "as"
+                | "хотя"
+                | "although"
+                | "though"
+                | "раз"
+                | "since"
+                | "because"
+                | "потому"
+                | "так"
+        )
+    };
+    let qualifies = |r: &Range<usize>| {
+        let i = r.start;
+        opens_condition(i)
+            || matches!(
+                m.w(i),
+                "что"
+                    | "that"
+                    | "which"
+                    | "who"
+                    | "где"
+                    | "which's"
+                    | "но"
+                    | "but"
+                    | "however"
+                    | "однако"
+                    | "как"
+                    | "or"
+                    | "или"
+                    | "либо"
+                    | "не"
+                    | "not"
+            )
+            || m.w(i).starts_with("котор")
+            || r.clone().all(|k| {
+                let t = &m.toks[k];
+                t.f & (DATE | PREP | NEED | PLEASE | FILL | AGREE | APPROVE | NUMW | MONTH | URGE)
+                    != 0
+                    || is_number(&t.norm)
+                    || matches!(t.norm.as_str(), "го" | "му" | "е" | "числа" | "th" | "st")
+            })
+    };
+    let mut out: Vec<Range<usize>> = Vec::new();
+    let mut pending: Option<usize> = None;
+    for r in runs {
+        let start = pending.take().unwrap_or(r.start);
+        let joined = start..r.end;
+        let same_sent = |x: usize, y: usize| m.sent_of(x) == m.sent_of(y);
+        if let Some(last) = out.last_mut()
+            && same_sent(last.start, r.start)
+            && pending.is_none()
+            && start == r.start
+            && qualifies(&r)
+        {
+            last.end = r.end;
+            continue;
+        }
+        if r.end < m.n() && (lead_only(&joined) || opens_condition(joined.start)) {
+            pending = Some(joined.start);
+            continue;
+        }
+        out.push(joined);
+    }
+    if let Some(p) = pending {
+        match out.last_mut() {
+            Some(last) => last.end = m.n(),
+            None => out.push(p..m.n()),
+        }
+    }
+    // Token runs to byte ranges: each clause keeps the punctuation after it ("?" matters).
+    let mut spans = Vec::with_capacity(out.len());
+    for (k, r) in out.iter().enumerate() {
+        // "…, and @arjun pls flash the boards": the joining word belongs to neither clause.
+        let first = if k > 0 && r.len() > 1 && matches!(m.w(r.start), "and" | "и" | "а" | "plus")
+        {
+            r.start + 1
+        } else {
+            r.start
+        };
+        let from = if k == 0 { 0 } else { m.toks[first].span.start };
+        let to = out
+            .get(k + 1)
+            .map_or(text.len(), |n| m.toks[n.start].span.start);
+        spans.push(from..to);
+    }
+    spans
+}
+
+/// The text without the words addressing someone (a team member's name, a name and
+/// patronymic), when there are any.
+pub(super) fn without_address(m: &Msg, names: &NameIndex) -> Option<String> {
+    let text = m.text;
+    let named = names.people_in(text);
+    let patronymic = |i: usize| crate::extract::names::is_patronymic_word(m.w(i));
+    let capital = |i: usize| {
+        m.toks.get(i).is_some_and(|t| {
+            text.get(t.span.clone())
+                .and_then(|s| s.chars().next())
+                .is_some_and(char::is_uppercase)
+        })
+    };
+    let address: Vec<bool> = (0..m.n())
+        .map(|i| {
+            let t = &m.toks[i];
+            named
+                .iter()
+                .any(|(s, _)| s.start <= t.span.start && t.span.end <= s.end)
+                || patronymic(i)
+                // "Виктор Палыч", but not "Хорошо, Палыч".
+                || capital(i) && patronymic(i + 1) && !m.has_f(i, AGREE | FILL | GREET | STOP)
+        })
+        .collect();
+    if !address.contains(&true) || address.iter().all(|&a| a) {
+        return None;
+    }
+    let mut out = String::new();
+    let mut at = 0;
+    for (i, t) in m.toks.iter().enumerate() {
+        if address[i] {
+            out.push_str(text.get(at..t.span.start).unwrap_or(""));
+            at = t.span.end;
+        }
+    }
+    out.push_str(text.get(at..).unwrap_or(""));
+    Some(out)
+}

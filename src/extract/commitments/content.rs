@@ -1,0 +1,307 @@
+//! The short text of what is promised or asked, cut from the message around its verb.
+
+use super::*;
+
+/// Builds the short text of what is promised or asked from tokens `range` of the message,
+/// replacing token `verb.0` by `verb.1` (the infinitive) placed first, and dropping `skip`,
+/// the deadline phrase, greetings, fillers and stray date words. Returns the text and whether it
+/// names anything beyond the verb.
+pub(super) fn content(
+    m: &Msg,
+    range: Range<usize>,
+    verb: Option<(usize, &str)>,
+    skip: &[usize],
+    due_span: Option<&Range<usize>>,
+) -> (String, bool) {
+    let in_due = |t: &Tk| due_span.is_some_and(|d| t.span.start < d.end && d.start < t.span.end);
+    let mut end = range.end.min(m.n());
+    // The condition of a promise is not its content: "сделаю, как только клиент ответит".
+    if let Some(k) = (range.start..end).find(|&k| {
+        k > range.start
+            && (matches!(m.w(k), "когда" | "once" | "when" | "если" | "if" | "чтобы")
+                || (m.w(k) == "как" && m.w(k + 1) == "только"))
+    }) {
+        end = k;
+    }
+    let mut keep: Vec<usize> = Vec::new();
+    for i in range.start..end {
+        let t = &m.toks[i];
+        // "мы с Игорем сделаем": the partner is not the task.
+        let partner = (m.w(i) == "с" && i > 0 && m.w(i - 1) == "мы")
+            || (i > 1 && m.w(i - 1) == "с" && m.w(i - 2) == "мы");
+        // "@kept_bot доделаю отчёт", "@lena скину макеты": a username is not the task.
+        let username = m
+            .text
+            .as_bytes()
+            .get(..t.span.start)
+            .unwrap_or(&[])
+            .iter()
+            .rev()
+            .find(|b| !(b.is_ascii_alphanumeric() || **b == b'_'))
+            == Some(&b'@');
+        if skip.contains(&i)
+            || partner
+            || username
+            || verb.is_some_and(|(v, _)| v == i)
+            || in_due(t)
+            || t.f & (FILL | GREET | AGREE) != 0
+            || (t.f & DATE != 0 && !(t.f & PREP != 0 && m.has_f(i + 1, STOP)))
+            || t.f & PLEASE != 0
+        {
+            continue;
+        }
+        // A number right before a date word or in the deadline ("к 3 марта") is part of the date.
+        // "18:00": a clock time is a date too.
+        let clock = |a: usize, b: usize| {
+            is_number(m.w(a))
+                && is_number(m.w(b))
+                && m.toks
+                    .get(a)
+                    .zip(m.toks.get(b))
+                    .and_then(|(x, y)| m.text.get(x.span.end..y.span.start))
+                    == Some(":")
+        };
+        if is_number(&t.norm) && (clock(i, i + 1) || (i > 0 && clock(i - 1, i))) {
+            continue;
+        }
+        // "к 3 марта", "до 5-го": but not "счёт 1010 завтра", where the day word stands alone.
+        let standalone_day = matches!(
+            m.w(i + 1),
+            "завтра" | "сегодня" | "послезавтра" | "tomorrow" | "today" | "tonight"
+        );
+        if is_number(&t.norm) && m.has_f(i + 1, DATE | MONTH) && !standalone_day {
+            continue;
+        }
+        if t.f & MONTH != 0 && i > 0 && is_number(m.w(i - 1)) {
+            continue;
+        }
+        keep.push(i);
+    }
+    // Prepositions left hanging in front of a dropped date, and edges that carry nothing.
+    let mut k = 0;
+    while k < keep.len() {
+        let i = keep[k];
+        let next_kept = keep.get(k + 1).copied();
+        let next_dropped = next_kept != Some(i + 1) && i + 1 < end;
+        if m.has_f(i, PREP) && (next_dropped || next_kept.is_none()) {
+            keep.remove(k);
+            k = k.saturating_sub(1);
+            continue;
+        }
+        k += 1;
+    }
+    let edge = |i: usize| {
+        m.has_f(i, PREP | SUBJ)
+            || matches!(
+                m.w(i),
+                "и" | "а" | "но" | "and" | "but" | "то" | "что" | "ли" | "also" | "then" | "so"
+            )
+    };
+    // A preposition right after the verb belongs to it: "позвонить в банк", "разобраться с X".
+    let verb_next = verb.map(|(v, _)| v + 1);
+    while keep
+        .first()
+        .is_some_and(|&i| edge(i) && !(Some(i) == verb_next && m.has_f(i, PREP)))
+    {
+        keep.remove(0);
+    }
+    while keep.last().is_some_and(|&i| edge(i) || m.has_f(i, PRON)) {
+        keep.pop();
+    }
+    keep.truncate(16);
+    let has_object = keep
+        .iter()
+        .any(|&i| m.toks[i].f & (PRON | STOP | PUREV | PREP) == 0);
+    let mut parts: Vec<String> = Vec::new();
+    if let Some((_, inf)) = verb
+        && inf != NO_VERB
+    {
+        parts.push(inf.to_string());
+    }
+    let mut g = 0;
+    while g < keep.len() {
+        let start = keep[g];
+        let mut last = start;
+        while g + 1 < keep.len()
+            && keep[g + 1] == last + 1
+            && m.clause_of(last + 1) == m.clause_of(start)
+        {
+            g += 1;
+            last = keep[g];
+        }
+        let (a, b) = (m.toks[start].span.start, m.toks[last].span.end);
+        // "сделаю и скину": the "и" dropped at the edge joins two actions of one promise.
+        let joined = !parts.is_empty()
+            && start > 0
+            && matches!(m.w(start - 1), "и" | "and")
+            && m.verb(start).is_some();
+        if joined {
+            parts.push(m.w(start - 1).to_string());
+        }
+        if let Some(s) = m.text.get(a..b).map(infinitives) {
+            let s = s.as_str();
+            // "Смету пришлю завтра" → "прислать смету": the capital belonged to the sentence,
+            // not to the word, once the word is no longer first.
+            let opened_sentence = start == 0 || m.sent_of(start - 1) != m.sent_of(start);
+            if opened_sentence && !parts.is_empty() {
+                parts.push(lower_common_opening(s));
+            } else {
+                parts.push(s.to_string());
+            }
+        }
+        g += 1;
+    }
+    (parts.join(" "), has_object)
+}
+
+/// A promise says what is to be done, in the infinitive: a first-person verb inside it ("и
+/// отпишусь", "и скину") becomes one ("и отписаться"). Words the dictionary cannot place stay.
+pub(super) fn infinitives(s: &str) -> String {
+    let Some(d) = crate::morph::dictionary() else {
+        return s.to_string();
+    };
+    let mut out = String::with_capacity(s.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.is_empty() {
+            return;
+        }
+        let lower = word.to_lowercase();
+        let cyrillic = lower.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
+        let found = if cyrillic {
+            d.analyze(&lower)
+        } else {
+            Vec::new()
+        };
+        // The word's likeliest reading must be a first-person verb ("стали" or "мой" are
+        // other things first).
+        let best = found
+            .iter()
+            .filter(|a| a.source == rumorph::Source::Dictionary)
+            .max_by(|a, b| a.prob.total_cmp(&b.prob));
+        let first_person = best.is_some_and(|a| {
+            d.ud_tag(a.ud).is_some_and(|t| {
+                t.pos() == "VERB" && t.feat("Person") == Some("1") && t.feat("Mood") == Some("Ind")
+            })
+        });
+        match best.filter(|_| first_person) {
+            Some(a) if !a.lemma.is_empty() => out.push_str(&a.lemma.replace('ё', "е")),
+            _ => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in s.chars() {
+        if c.is_alphabetic() || c == '-' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// The text with its first word in lower case when that word is an ordinary word with a capital
+/// only for opening a sentence: the dictionary knows it in lower case and not as a name, and
+/// it is not an abbreviation ("КП", "ЧПУ" stay).
+pub(super) fn lower_common_opening(s: &str) -> String {
+    let word_end = s
+        .char_indices()
+        .find(|(_, c)| !c.is_alphabetic())
+        .map_or(s.len(), |(i, _)| i);
+    let word = &s[..word_end];
+    let mut chars = word.chars();
+    let Some(first) = chars.next() else {
+        return s.to_string();
+    };
+    let rest: String = chars.collect();
+    if !first.is_uppercase() || rest.is_empty() || rest.chars().any(char::is_uppercase) {
+        return s.to_string();
+    }
+    let lower = word.to_lowercase();
+    let common = crate::morph::dictionary().is_some_and(|d| {
+        let found = d.analyze(&lower);
+        !found.is_empty()
+            && found.iter().all(|a| {
+                a.source == rumorph::Source::Dictionary
+                    && d.ud_tag(a.ud)
+                        .is_some_and(|t| t.pos() != "PROPN" && t.feat("NameType").is_none())
+            })
+    });
+    if common {
+        format!("{lower}{}", &s[word_end..])
+    } else {
+        s.to_string()
+    }
+}
+
+/// The clause range to take the content from, widened to the sentence when the clause names
+/// nothing but the verb.
+pub(super) fn promise_content(
+    cx: &Ctx,
+    trigger: usize,
+    verb: Option<(usize, &str)>,
+    take: bool,
+    skip: &[usize],
+) -> (String, bool) {
+    let m = cx.m;
+    let span = cx.due_span();
+    let mut skip: Vec<usize> = skip.to_vec();
+    skip.push(trigger);
+    // "возьму на себя": "на себя" is part of the verb.
+    if m.w(trigger + 1) == "на" && m.w(trigger + 2) == "себя" {
+        skip.extend([trigger + 1, trigger + 2]);
+    }
+    let verb = verb.map(|(k, inf)| {
+        let inf = if inf.is_empty() { m.w(k) } else { inf };
+        (k, inf)
+    });
+    let clause = m.bounds(trigger, false);
+    // "ща допью кофе и посмотрю": what comes before "и" is a break before the work, not the
+    // object of the promise; neither is the clause before it.
+    let conjunct = conjunction_before(m, trigger)
+        .filter(|&k| k > clause.start && (clause.start..k).any(|j| nonwork_at(m, j)));
+    skip.extend(conjunct.map_or(0..0, |k| k..trigger));
+    let (text, obj) = content(
+        m,
+        conjunct.unwrap_or(clause.start)..clause.end,
+        verb,
+        &skip,
+        span,
+    );
+    let (text, obj) = if obj || conjunct.is_some() {
+        (text, obj)
+    } else {
+        // Object in a neighbouring clause of the same sentence ("отчёт по продажам — сделаю").
+        let sentence = m.bounds(trigger, true);
+        let before = sentence.start..clause.start;
+        let (t2, o2) = content(m, before, verb, &skip, span);
+        if o2 && !(sentence.start..clause.start).any(|k| m.verb(k).is_some()) {
+            (t2, o2)
+        } else {
+            (text, obj)
+        }
+    };
+    if take && obj && verb.is_none_or(|(_, inf)| inf.starts_with("взя")) {
+        // "беру на себя закупку стульев" → "взять на себя закупку стульев": the promise reads
+        // as what is to be done, an infinitive, like every other.
+        let object = verb
+            .and_then(|(_, inf)| text.strip_prefix(inf))
+            .map(|s| s.trim().to_string())
+            .unwrap_or(text);
+        let first = object.split_whitespace().next().unwrap_or("");
+        let is_infinitive = ["ть", "ться", "ти", "чь"]
+            .iter()
+            .any(|e| first.ends_with(e));
+        let cyrillic = first
+            .chars()
+            .next()
+            .is_some_and(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё'));
+        if cyrillic && !is_infinitive {
+            return (format!("взять на себя {object}"), obj);
+        }
+        return (object, obj);
+    }
+    (text, obj)
+}

@@ -1,0 +1,382 @@
+//! The word tables the rules read: the Russian verb list (with forms made from it, and verbs
+//! read by prefix and root or guessed from a future ending), and the word classes, both loaded
+//! from `lexicon/` at compile time.
+
+use super::*;
+
+/// Which form of a lexicon verb a token is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Form {
+    Inf,
+    /// 1st person singular future ("сделаю") — a promise.
+    Fut1,
+    /// 1st person plural future ("сделаем").
+    Fut1Pl,
+    /// Imperative ("сделай", "сделайте") — a request.
+    Imp,
+    /// Past ("сделал", "сделала", "сделали") — a report.
+    Past,
+    /// 2nd person future ("сделаешь?") — a request when asked.
+    Fut2,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Verb {
+    pub(super) inf: &'static str,
+    pub(super) form: Form,
+    /// Verbs of taking something on ("возьму", "займусь"): the object alone names the promise,
+    /// and their past means "started", not "finished".
+    pub(super) take: bool,
+    /// Auxiliaries ("постараюсь", "попробую"): the following infinitive carries the meaning.
+    pub(super) aux: bool,
+}
+
+/// The verb list (`lexicon/ru/verbs.txt`; its header says the format).
+pub(super) const RU_VERBS: &str = include_str!("../../../lexicon/ru/verbs.txt");
+
+pub(super) fn ru_verbs() -> &'static HashMap<String, Verb, WordHash> {
+    static LEX: OnceLock<HashMap<String, Verb, WordHash>> = OnceLock::new();
+    LEX.get_or_init(|| {
+        let mut map: HashMap<String, Verb, WordHash> = HashMap::default();
+        for line in RU_VERBS.lines().filter(|l| !l.starts_with('#')) {
+            let f: Vec<&'static str> = line.split_whitespace().collect();
+            let [inf, fut1, imp, past, fut2, rest @ ..] = f.as_slice() else {
+                continue;
+            };
+            let take = rest.contains(&"t");
+            let aux = rest.contains(&"a");
+            let mut put = |w: String, form: Form| {
+                map.entry(w).or_insert(Verb {
+                    inf,
+                    form,
+                    take,
+                    aux,
+                });
+            };
+            put(inf.to_string(), Form::Inf);
+            for w in fut1.split('|') {
+                put(w.to_string(), Form::Fut1);
+            }
+            for w in imp.split('|') {
+                put(w.to_string(), Form::Imp);
+                put(format!("{w}те"), Form::Imp);
+                // Under a stressed "вы-" the spoken imperative often ends in "-и": "выстави",
+                // "выправи" beside "выставь", "выправь".
+                if inf.starts_with("вы")
+                    && fut2.ends_with("ишь")
+                    && let Some(base) = w.strip_suffix('ь')
+                {
+                    put(format!("{base}и"), Form::Imp);
+                    put(format!("{base}ите"), Form::Imp);
+                }
+            }
+            for w in past.split('|') {
+                put(w.to_string(), Form::Past);
+                if let Some(base) = w.strip_suffix("ся") {
+                    put(format!("{base}ась"), Form::Past);
+                    put(format!("{base}ись"), Form::Past);
+                } else if w.ends_with('л') {
+                    put(format!("{w}а"), Form::Past);
+                    put(format!("{w}и"), Form::Past);
+                } else {
+                    put(format!("{w}ла"), Form::Past);
+                    put(format!("{w}ли"), Form::Past);
+                }
+            }
+            for w in fut2.split('|') {
+                put(w.to_string(), Form::Fut2);
+                for (s2, s1pl, s2pl) in [
+                    ("ешься", "емся", "етесь"),
+                    ("ишься", "имся", "итесь"),
+                    ("ешь", "ем", "ете"),
+                    ("ишь", "им", "ите"),
+                ] {
+                    if let Some(base) = w.strip_suffix(s2) {
+                        put(format!("{base}{s1pl}"), Form::Fut1Pl);
+                        put(format!("{base}{s2pl}"), Form::Fut2);
+                        break;
+                    }
+                }
+            }
+        }
+        map
+    })
+}
+
+/// Verb prefixes: a prefixed form the lexicon lacks ("обзвоню", "переберу") is read through a
+/// lexicon form with the same root and another prefix ("позвоню", "заберу").
+pub(super) fn ru_prefixes() -> &'static [&'static str] {
+    static LIST: OnceLock<Vec<&'static str>> = OnceLock::new();
+    LIST.get_or_init(|| words(include_str!("../../../lexicon/ru/prefixes.txt")).collect())
+}
+
+/// The shortest root a prefix may be swapped on (shorter roots collide with nouns).
+pub(super) fn min_root(prefix: &str) -> usize {
+    if prefix.chars().count() == 1 { 5 } else { 4 }
+}
+
+/// Lexicon forms keyed by what follows their prefix: "звоню" → ("по", позвонить 1sg).
+pub(super) fn ru_roots() -> &'static HashMap<&'static str, (&'static str, Verb), WordHash> {
+    static ROOTS: OnceLock<HashMap<&'static str, (&'static str, Verb), WordHash>> = OnceLock::new();
+    ROOTS.get_or_init(|| {
+        let mut forms: Vec<(&String, &Verb)> = ru_verbs().iter().collect();
+        // Sorted, so the same root always maps to the same verb.
+        forms.sort_by(|a, b| a.0.cmp(b.0));
+        let mut map = HashMap::default();
+        for (w, v) in forms {
+            if v.aux || v.take {
+                continue;
+            }
+            for p in ru_prefixes() {
+                if let Some(root) = w.strip_prefix(p)
+                    && v.inf.starts_with(p)
+                    && root.chars().count() >= min_root(p)
+                {
+                    map.entry(root).or_insert((*p, *v));
+                }
+            }
+        }
+        map
+    })
+}
+
+/// Infinitives made up by prefix swapping, kept once for the life of the process (at most one
+/// per prefix and lexicon verb, so the set stays small).
+pub(super) fn intern(s: String) -> &'static str {
+    static SET: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut set = SET
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some(&known) = set.get(s.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(s.into_boxed_str());
+    set.insert(leaked);
+    leaked
+}
+
+/// A verb form outside the lexicon read by its prefix and root ("обзвонишь" like "позвонишь").
+pub(super) fn derived_verb(w: &str) -> Option<Verb> {
+    // Nouns shaped like a derived form ("раскрой плит"), and the modal "сможешь".
+    const HOMOGRAPHS: &[&str] = &["раскрой", "покрой", "настрой", "простой", "отстой"];
+    if word_classes().contains_key(w) || HOMOGRAPHS.contains(&w) || w.starts_with("смо") {
+        return None;
+    }
+    let roots = ru_roots();
+    for p in ru_prefixes() {
+        let Some(root) = w.strip_prefix(p) else {
+            continue;
+        };
+        if root.chars().count() < min_root(p) {
+            continue;
+        }
+        // A prefix stacked on a whole lexicon form: "допроверю", "пересобрал".
+        if let Some(&v) = ru_verbs().get(root)
+            && !v.aux
+            && !v.take
+        {
+            return Some(Verb {
+                inf: intern(format!("{p}{}", v.inf)),
+                form: v.form,
+                take: false,
+                aux: false,
+            });
+        }
+        if let Some(&(other, v)) = roots.get(root)
+            && other != *p
+        {
+            let base = v.inf.strip_prefix(other).unwrap_or(v.inf);
+            return Some(Verb {
+                inf: intern(format!("{p}{base}")),
+                form: v.form,
+                take: false,
+                aux: false,
+            });
+        }
+    }
+    None
+}
+
+/// A prefixed word outside the lexicon with a 1st-person future ending ("заоптимизирую",
+/// "зарелижу", "пофикшу"): slang verbs of work are made up faster than any list grows.
+/// Endings shared with nouns ("-ку", "-ию", "-ую") are left out.
+pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
+    const NOUNS: &[&str] = &["продажу", "распродажу", "поклажу", "пропажу", "порою"];
+    const ENDINGS: &[(&str, &str)] = &[
+        ("ирую", "ировать"),
+        ("изую", "изовать"),
+        ("ою", "оить"),
+        ("лю", "лить"),
+        ("ню", "нить"),
+        ("жу", "жить"),
+        ("шу", "сить"),
+        ("щу", "стить"),
+        ("рю", "рить"),
+    ];
+    if w.chars().count() < 6
+        || !w.chars().all(|c| matches!(c, 'а'..='я'))
+        || word_classes().contains_key(w)
+        || NOUNS.contains(&w)
+    {
+        return None;
+    }
+    let prefixed = ru_prefixes()
+        .iter()
+        .any(|p| w.strip_prefix(p).is_some_and(|r| r.chars().count() >= 4));
+    if !prefixed {
+        return None;
+    }
+    let (end, inf_end) = ENDINGS.iter().find(|(e, _)| w.ends_with(e))?;
+    let base = w.strip_suffix(end)?;
+    Some(Verb {
+        inf: intern(format!("{base}{inf_end}")),
+        form: Form::Fut1,
+        take: false,
+        aux: false,
+    })
+}
+
+// Word classes, as bit flags: one table lookup per token.
+pub(super) const STOP: u32 = 1;
+pub(super) const AGREE: u32 = 1 << 1;
+pub(super) const FILL: u32 = 1 << 2;
+pub(super) const DATE: u32 = 1 << 3;
+pub(super) const PREP: u32 = 1 << 4;
+pub(super) const DONE: u32 = 1 << 5;
+pub(super) const PRON: u32 = 1 << 6;
+pub(super) const COND: u32 = 1 << 7;
+pub(super) const RETOLD: u32 = 1 << 8;
+pub(super) const PROGRESS: u32 = 1 << 9;
+pub(super) const NONWORK: u32 = 1 << 10;
+pub(super) const EN_VERB: u32 = 1 << 11;
+pub(super) const NEG: u32 = 1 << 12;
+pub(super) const CANCEL: u32 = 1 << 13;
+pub(super) const MOVE: u32 = 1 << 14;
+pub(super) const NEED: u32 = 1 << 15;
+pub(super) const PLEASE: u32 = 1 << 16;
+pub(super) const SUBJ: u32 = 1 << 17;
+pub(super) const NUMW: u32 = 1 << 18;
+pub(super) const GREET: u32 = 1 << 19;
+pub(super) const MONTH: u32 = 1 << 20;
+/// English words that are verbs only (never the name of a thing), for significant stems.
+pub(super) const PUREV: u32 = 1 << 21;
+/// Praise that closes an agreement ("было бы отлично", "would be great").
+pub(super) const APPROVE: u32 = 1 << 22;
+/// Urgency words ("не горит", "no rush"): they name no work.
+pub(super) const URGE: u32 = 1 << 23;
+
+/// Each class's words, one file per class and language under `lexicon/`.
+pub(super) const WORD_CLASSES: &[(u32, &str)] = &[
+    (STOP, include_str!("../../../lexicon/ru/stop.txt")),
+    (STOP, include_str!("../../../lexicon/en/stop.txt")),
+    (AGREE, include_str!("../../../lexicon/ru/agree.txt")),
+    (AGREE, include_str!("../../../lexicon/en/agree.txt")),
+    (FILL, include_str!("../../../lexicon/ru/fill.txt")),
+    (FILL, include_str!("../../../lexicon/en/fill.txt")),
+    (GREET, include_str!("../../../lexicon/ru/greet.txt")),
+    (GREET, include_str!("../../../lexicon/en/greet.txt")),
+    (DATE, include_str!("../../../lexicon/ru/date.txt")),
+    (DATE, include_str!("../../../lexicon/en/date.txt")),
+    (PREP, include_str!("../../../lexicon/ru/prep.txt")),
+    (PREP, include_str!("../../../lexicon/en/prep.txt")),
+    (DONE, include_str!("../../../lexicon/ru/done.txt")),
+    (DONE, include_str!("../../../lexicon/en/done.txt")),
+    (PRON, include_str!("../../../lexicon/ru/pron.txt")),
+    (PRON, include_str!("../../../lexicon/en/pron.txt")),
+    (COND, include_str!("../../../lexicon/ru/cond.txt")),
+    (COND, include_str!("../../../lexicon/en/cond.txt")),
+    (RETOLD, include_str!("../../../lexicon/ru/retold.txt")),
+    (RETOLD, include_str!("../../../lexicon/en/retold.txt")),
+    (PROGRESS, include_str!("../../../lexicon/ru/progress.txt")),
+    (PROGRESS, include_str!("../../../lexicon/en/progress.txt")),
+    (NONWORK, include_str!("../../../lexicon/ru/nonwork.txt")),
+    (NONWORK, include_str!("../../../lexicon/en/nonwork.txt")),
+    (EN_VERB, include_str!("../../../lexicon/en/verbs.txt")),
+    (NEG, include_str!("../../../lexicon/ru/neg.txt")),
+    (NEG, include_str!("../../../lexicon/en/neg.txt")),
+    (CANCEL, include_str!("../../../lexicon/ru/cancel.txt")),
+    (CANCEL, include_str!("../../../lexicon/en/cancel.txt")),
+    (MOVE, include_str!("../../../lexicon/ru/move.txt")),
+    (MOVE, include_str!("../../../lexicon/en/move.txt")),
+    (NEED, include_str!("../../../lexicon/ru/need.txt")),
+    (NEED, include_str!("../../../lexicon/en/need.txt")),
+    (PLEASE, include_str!("../../../lexicon/ru/please.txt")),
+    (PLEASE, include_str!("../../../lexicon/en/please.txt")),
+    (PUREV, include_str!("../../../lexicon/en/verb_only.txt")),
+    (MONTH, include_str!("../../../lexicon/ru/month.txt")),
+    (MONTH, include_str!("../../../lexicon/en/month.txt")),
+    (SUBJ, include_str!("../../../lexicon/ru/subj.txt")),
+    (SUBJ, include_str!("../../../lexicon/en/subj.txt")),
+    (APPROVE, include_str!("../../../lexicon/ru/approve.txt")),
+    (APPROVE, include_str!("../../../lexicon/en/approve.txt")),
+    (URGE, include_str!("../../../lexicon/ru/urge.txt")),
+    (URGE, include_str!("../../../lexicon/en/urge.txt")),
+    (NUMW, include_str!("../../../lexicon/ru/numw.txt")),
+    (NUMW, include_str!("../../../lexicon/en/numw.txt")),
+];
+
+pub(super) fn word_classes() -> &'static HashMap<&'static str, u32, WordHash> {
+    static MAP: OnceLock<HashMap<&'static str, u32, WordHash>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        let mut map: HashMap<&'static str, u32, WordHash> = HashMap::default();
+        for (flag, words) in WORD_CLASSES {
+            for w in self::words(words) {
+                *map.entry(w).or_insert(0) |= flag;
+            }
+        }
+        map
+    })
+}
+
+/// Damerau distance at most one: one letter missing, extra, wrong or two swapped ("сдлаю").
+pub(super) fn one_typo(a: &[char], b: &[char]) -> bool {
+    let (la, lb) = (a.len(), b.len());
+    if la.abs_diff(lb) > 1 {
+        return false;
+    }
+    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    if p == la && p == lb {
+        return true;
+    }
+    let (ra, rb) = (&a[p..], &b[p..]);
+    if la == lb {
+        ra.get(1..) == rb.get(1..)
+            || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra.get(2..) == rb.get(2..))
+    } else if la > lb {
+        ra.get(1..) == Some(rb)
+    } else {
+        rb.get(1..) == Some(ra)
+    }
+}
+
+/// 1st-person future forms of the lexicon, for typo matching.
+/// 1st-person future forms by first letter, spelled out as chars.
+pub(super) type Fut1Forms = HashMap<char, Vec<(Vec<char>, Verb)>>;
+
+pub(super) fn fut1_forms() -> &'static Fut1Forms {
+    static FORMS: OnceLock<Fut1Forms> = OnceLock::new();
+    FORMS.get_or_init(|| {
+        let mut map: Fut1Forms = HashMap::new();
+        for (w, v) in ru_verbs() {
+            if v.form == Form::Fut1 && !v.aux {
+                let chars: Vec<char> = w.chars().collect();
+                if let Some(&c) = chars.first() {
+                    map.entry(c).or_default().push((chars, *v));
+                }
+            }
+        }
+        // The lexicon map has no order of its own: the same slip should always read the same.
+        for forms in map.values_mut() {
+            forms.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+        map
+    })
+}
+
+/// The words of a lexicon file: whitespace-separated, `#` starts a comment to the end of the line.
+pub(super) fn words(file: &'static str) -> impl Iterator<Item = &'static str> {
+    file.lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .flat_map(str::split_whitespace)
+}

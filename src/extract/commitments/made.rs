@@ -1,0 +1,426 @@
+//! Made: the speaker states their own intention with a future action ("доделаю", "I'll send").
+
+use super::*;
+
+/// Where an English promise starts: the trigger index and the index of the first word after it.
+pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
+    for i in 0..m.n() {
+        let w = m.w(i);
+        let (a, b, c) = (m.w(i + 1), m.w(i + 2), m.w(i + 3));
+        let start = m.clause_start(i);
+        let after = match w {
+            "i'll" | "i’ll" | "ill" if w != "ill" || start => Some(i + 1),
+            "i" if matches!(a, "will" | "shall") => Some(i + 2),
+            "i" if a == "am" && b == "going" && c == "to" => Some(i + 4),
+            "i" if a == "am" && b == "gonna" => Some(i + 3),
+            "i'm" | "im" | "i’m" if a == "gonna" => Some(i + 2),
+            "i'm" | "im" | "i’m" if a == "going" && b == "to" => Some(i + 3),
+            "gonna" if start => Some(i + 1),
+            "will" if start && !m.is_q(i) => Some(i + 1),
+            "let" if a == "me" && b != "know" && (start || m.w(i.wrapping_sub(1)) == "ok") => {
+                Some(i + 2)
+            }
+            "on" if a == "it" && (start || i > 0 && matches!(m.w(i - 1), "i'm" | "im" | "i’m")) => {
+                Some(i + 2)
+            }
+            "i'm" | "im" | "i’m" if a == "on" && b != "it" => Some(i + 2),
+            "should" if a == "have" && (start || i > 0 && m.w(i - 1) == "i") => Some(i + 1),
+            "you'll" if a == "have" || a == "get" => Some(i + 1),
+            "leave" if a == "it" && b == "with" && c == "me" => Some(i + 4),
+            "expect" if start && !m.is_q(i) => Some(i + 1),
+            // "the deck will be ready by Friday": the thing is the subject.
+            "will" | "should"
+                if a == "be"
+                    && matches!(
+                        b,
+                        "ready" | "done" | "finished" | "sent" | "delivered" | "shipped"
+                    )
+                    && !(i > 0 && matches!(m.w(i - 1), "he" | "she" | "they" | "who")) =>
+            {
+                Some(i + 3)
+            }
+            _ => None,
+        };
+        if let Some(mut v) = after {
+            // "I'm going to the store", "going to lunch": going somewhere, not doing something.
+            if m.w(v.wrapping_sub(1)) == "to"
+                && matches!(
+                    m.w(v),
+                    "the"
+                        | "a"
+                        | "an"
+                        | "my"
+                        | "our"
+                        | "his"
+                        | "her"
+                        | "their"
+                        | "lunch"
+                        | "bed"
+                        | "work"
+                        | "school"
+                        | "church"
+                        | "town"
+                        | "sleep"
+                        | "dinner"
+                        | "breakfast"
+                        | "class"
+                )
+            {
+                continue;
+            }
+            // "I'll be in the office", "I'll be there": where the speaker will be, not a task.
+            if m.w(v) == "be"
+                && !matches!(
+                    m.w(v + 1),
+                    "done" | "ready" | "sending" | "working" | "finishing"
+                )
+            {
+                continue;
+            }
+            // "I'll try to", "will try", "I'll do my best": a weak promise, no commitment.
+            let weak_from = if matches!(m.w(v), "also" | "just" | "def" | "definitely") {
+                v + 1
+            } else {
+                v
+            };
+            if matches!(m.w(weak_from), "try" | "attempt")
+                || m.w(weak_from) == "do" && m.w(weak_from + 2) == "best"
+            {
+                continue;
+            }
+            // "I'll also just try to send": the words before the verb carry nothing.
+            while matches!(
+                m.w(v),
+                "also"
+                    | "just"
+                    | "probably"
+                    | "definitely"
+                    | "try"
+                    | "to"
+                    | "quickly"
+                    | "then"
+                    | "first"
+                    | "def"
+                    | "totally"
+                    | "personally"
+                    | "still"
+                    | "go"
+                    | "and"
+                    | "gonna"
+                    | "be"
+                    | "sure"
+            ) && v < m.n()
+            {
+                if m.w(v) == "be" && !matches!(m.w(v + 1), "done" | "ready" | "sending" | "working")
+                {
+                    break;
+                }
+                v += 1;
+            }
+            // "gonna pour tomorrow, bring umbrellas": the weather, not anyone's work.
+            // "I'll pour the slab" is work: "pour" is weather only without an object.
+            let bare = v + 1 >= m.n() || m.has_f(v + 1, DATE) || m.clause_start(v + 1);
+            if matches!(m.w(v), "rain" | "snow" | "drizzle" | "hail" | "sleet")
+                || matches!(m.w(v), "pour" | "storm" | "freeze")
+                    && bare
+                    && !matches!(w, "i'll" | "i’ll" | "ill" | "i")
+            {
+                continue;
+            }
+            return Some((i, v));
+        }
+    }
+    None
+}
+
+/// Where a Russian promise is: the trigger index, the verb carrying the meaning (index and
+/// infinitive), and whether the verb is one of taking something on.
+/// A Russian promise: trigger index, the verb carrying the meaning, "taking on" verb or not.
+pub(super) type RuPromise = (usize, Option<(usize, &'static str)>, bool);
+
+/// The verb token is dropped and no infinitive stands for it ("будет готов").
+pub(super) const NO_VERB: &str = "—";
+
+/// A promise verb typed with one slip ("сдлаю отчет"), only where a verb opens the clause.
+pub(super) fn ru_promise_typo(m: &Msg) -> Option<RuPromise> {
+    for i in 0..m.n() {
+        let t = &m.toks[i];
+        let w = t.norm.as_str();
+        let opens = m.clause_start(i) || (i > 0 && m.has_f(i - 1, SUBJ | DATE | FILL));
+        if !opens
+            || t.verb.is_some()
+            || t.f != 0
+            || !(w.ends_with('ю') || w.ends_with('у'))
+            || w.chars().count() < 5
+            || Lang::detect(w) != Lang::Ru
+        {
+            continue;
+        }
+        let chars: Vec<char> = w.chars().collect();
+        let candidates = chars.first().and_then(|c| fut1_forms().get(c));
+        if let Some((_, v)) = candidates
+            .into_iter()
+            .flatten()
+            .find(|(f, _)| one_typo(f, &chars))
+        {
+            return Some((i, Some((i, v.inf)), v.take));
+        }
+    }
+    None
+}
+
+pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
+    for i in 0..m.n() {
+        if m.negated(i) {
+            continue;
+        }
+        let w = m.w(i);
+        if let Some(v) = m.verb(i) {
+            let promise = match v.form {
+                Form::Fut1 => true,
+                // "сделаем к пятнице" promises for the team; "давай сделаем" only proposes.
+                Form::Fut1Pl => !(i > 0 && m.w(i - 1).starts_with("давай")),
+                _ => false,
+            };
+            if !promise || nonwork_before_work(m, i) {
+                continue;
+            }
+            // "постараюсь выбить скидку", "попробую": a weak promise, no commitment.
+            if matches!(v.inf, "постараться" | "попробовать") {
+                continue;
+            }
+            if v.aux {
+                // "постараюсь успеть доделать": the last infinitive in a row carries the meaning.
+                let mut k = i + 1;
+                let mut found = None;
+                while let Some(t) = m.toks.get(k) {
+                    match t.verb {
+                        Some(x) if x.form == Form::Inf => {
+                            found = Some((k, x.inf));
+                            if !x.aux {
+                                break;
+                            }
+                        }
+                        _ => {
+                            if is_infinitive(&t.norm) {
+                                found = Some((k, ""));
+                                break;
+                            }
+                            if found.is_some() {
+                                break;
+                            }
+                        }
+                    }
+                    k += 1;
+                }
+                return Some((i, found, false));
+            }
+            return Some((i, Some((i, v.inf)), v.take));
+        }
+        match w {
+            // "беру на себя X", "беру"
+            "беру" | "берусь" => return Some((i, None, true)),
+            // "взял на себя X" is taking it on now, not a report.
+            "взял" | "взяла" if m.w(i + 1) == "на" && m.w(i + 2) == "себя" => {
+                return Some((i, None, true));
+            }
+            // "отчёт будет готов к пятнице": the thing is the subject.
+            "будет" | "будут"
+                if !(i > 0 && matches!(m.w(i - 1), "как" | "когда" | "если" | "только")) =>
+            {
+                if let Some(k) = (i + 1..(i + 3).min(m.n())).find(|&k| m.has_f(k, DONE)) {
+                    return Some((i, Some((k, NO_VERB)), false));
+                }
+            }
+            _ => {}
+        }
+        match w {
+            // "я буду делать X", "обещаю прислать", "планирую закончить"
+            "буду" | "обещаю" | "планирую" | "собираюсь" | "начну" | "начнем" =>
+            {
+                let next = i + 1;
+                let skip_adv = if m.has_f(next, DATE | FILL) {
+                    next + 1
+                } else {
+                    next
+                };
+                for k in [next, skip_adv] {
+                    let t = m.w(k);
+                    if is_infinitive(t) {
+                        let inf = m.verb(k).map(|v| v.inf).unwrap_or("");
+                        return Some((i, Some((k, inf)), false));
+                    }
+                }
+                // "обработку копыт начну в четверг": the work is a noun, "начну" the promise.
+                // "начну с бэкапа" only orders the work that follows.
+                if matches!(w, "начну" | "начнем")
+                    && !(i > 0 && m.w(i - 1).starts_with("давай"))
+                    && !matches!(m.w(i + 1), "с" | "со")
+                {
+                    return Some((i, Some((i, "начать")), false));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// "…и посмотрю", "…и потом пришлю": the index of the conjunction joining the verb at `v` to
+/// an action before it, when one stands right in front of the verb.
+pub(super) fn conjunction_before(m: &Msg, v: usize) -> Option<usize> {
+    let and = |w: &str| matches!(w, "и" | "а" | "and");
+    let then = |w: &str| matches!(w, "потом" | "затем" | "then" | "после" | "сразу");
+    match v {
+        0 => None,
+        _ if and(m.w(v - 1)) => Some(v - 1),
+        _ if then(m.w(v - 1)) && v > 1 && and(m.w(v - 2)) => Some(v - 2),
+        _ => None,
+    }
+}
+
+/// "иду", "уже бегу", "выезжаю", "иду смотреть": the speaker is on their way, i.e. agrees.
+/// Tokens `from..` must say nothing else (fillers, "уже", "ща", at most one work infinitive).
+pub(super) fn on_my_way(m: &Msg, from: usize) -> bool {
+    let mut motion = false;
+    let mut inf = false;
+    for i in from..m.n() {
+        let w = m.w(i);
+        if matches!(
+            w,
+            "иду"
+                | "идем"
+                | "бегу"
+                | "бежу"
+                | "лечу"
+                | "еду"
+                | "выезжаю"
+                | "выдвигаюсь"
+                | "подхожу"
+                | "спускаюсь"
+                | "поднимаюсь"
+        ) && !motion
+        {
+            motion = true;
+        } else if matches!(
+            w,
+            "уже"
+                | "ща"
+                | "щас"
+                | "сейчас"
+                | "счас"
+                | "уж"
+                | "все"
+                | "всё"
+                | "тогда"
+                | "же"
+        ) || m.has_f(i, FILL | AGREE | PLEASE)
+        {
+        } else if motion
+            && !inf
+            && !m.has_f(i, NONWORK)
+            && (m.verb(i).is_some_and(|v| v.form == Form::Inf) || is_infinitive(w))
+        {
+            inf = true;
+        } else {
+            return false;
+        }
+    }
+    motion
+}
+
+/// "да, запиши меня", "ок, ставь и меня тоже": after an agreement, an imperative about the
+/// speaker themself signs them up — an acceptance, not a request.
+pub(super) fn signs_me_up(m: &Msg, from: usize) -> bool {
+    let mut verb = false;
+    let mut me = false;
+    for i in from..m.n() {
+        let w = m.w(i);
+        if matches!(w, "меня" | "мне" | "нас" | "нам") {
+            me = true;
+        } else if !verb && (m.verb(i).is_some_and(|v| v.form == Form::Imp) || ru_imperative_like(w))
+        {
+            verb = true;
+        } else if !(matches!(w, "и" | "тоже" | "тогда" | "уже" | "на" | "в" | "к")
+            || m.has_f(i, FILL | AGREE | PLEASE | DATE))
+        {
+            return false;
+        }
+    }
+    verb && me
+}
+
+pub(super) fn made(cx: &Ctx) -> Option<Finding> {
+    let m = cx.m;
+    let (trigger, verb, take) = if let Some(p) = ru_promise(m) {
+        p
+    } else if let Some(p) = en_promise(m)
+        .is_none()
+        .then(|| ru_promise_typo(m))
+        .flatten()
+    {
+        p
+    } else if let Some((t, v)) = en_promise(m) {
+        // English keeps its own verb in place: skip the trigger words only.
+        let mut skip: Vec<usize> = (t..v).chain(0..cx.lead.get()).collect();
+        if t > 0 && m.has_f(t - 1, SUBJ) {
+            skip.push(t - 1);
+        }
+        if m.is_q(t) {
+            return None;
+        }
+        let clause = m.bounds(v.min(m.n().saturating_sub(1)), false);
+        let range = clause.start.min(t)..clause.end;
+        let (text, obj) = content(m, range, None, &skip, cx.due_span());
+        let generic = text.split_whitespace().all(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "do" | "it"
+                    | "that"
+                    | "this"
+                    | "handle"
+                    | "take"
+                    | "send"
+                    | "have"
+                    | "get"
+                    | "check"
+                    | "look"
+                    | "fix"
+                    | "on"
+                    | "done"
+                    | "ready"
+                    | "be"
+                    | "finish"
+                    | "one"
+                    | "care"
+                    | "of"
+                    | "sort"
+                    | "out"
+            )
+        });
+        if !obj || generic {
+            return Some(Finding::Accept { due: cx.due() });
+        }
+        return Some(Finding::Made {
+            content: text,
+            due: cx.due(),
+        });
+    } else {
+        return None;
+    };
+    if m.is_q(trigger) {
+        return None;
+    }
+    let mut skip: Vec<usize> = (0..cx.lead.get()).collect();
+    if trigger > 0 && m.has_f(trigger - 1, SUBJ) {
+        skip.push(trigger - 1);
+    }
+    let (text, obj) = promise_content(cx, trigger, verb, take, &skip);
+    if !obj {
+        return Some(Finding::Accept { due: cx.due() });
+    }
+    Some(Finding::Made {
+        content: text,
+        due: cx.due(),
+    })
+}

@@ -1,0 +1,476 @@
+//! Commitments in chat messages: made, requested, accepted, moved, done, cancelled.
+//!
+//! Pure rules, no model: the text is tokenised once, every token is looked up once in a word
+//! table (its classes) and in a small Russian verb lexicon (which form of which verb it is:
+//! "доделаю" is a 1st-person future of "доделать", "подготовь" its imperative, "отправила" its
+//! past). The rule families then run in a fixed order — cancelled, moved, accept, request,
+//! offer, made, done — each with the vetoes that keep wishes, conditionals, questions, retold
+//! promises, absence notes and progress notes out. Deadlines come from `super::dates`.
+
+use std::cell::{Cell, OnceCell};
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+use chrono::{DateTime, Duration};
+use chrono_tz::Tz;
+
+use super::Lang;
+use super::dates::Due;
+use super::names::{NameIndex, Person};
+use super::names::{WordHash, fast_tokens};
+use super::words::stem;
+mod accept;
+mod analysis;
+mod cancelled;
+mod clauses;
+mod content;
+mod done;
+mod lexicon;
+mod made;
+mod moved;
+mod offer;
+mod request;
+#[cfg(test)]
+mod tests;
+mod vetoes;
+
+use accept::*;
+use analysis::*;
+use cancelled::*;
+use clauses::*;
+use content::*;
+use done::*;
+use lexicon::*;
+use made::*;
+use moved::*;
+use offer::*;
+use request::*;
+use vetoes::*;
+
+/// One message as the extractor sees it.
+#[derive(Debug, Clone)]
+pub struct MessageInput<'a> {
+    pub text: &'a str,
+    /// The message's own date in the org's timezone: dates resolve against it.
+    pub now: DateTime<Tz>,
+    pub speaker: i64,
+    /// People of the org (for addressees).
+    pub people: &'a [Person],
+    /// Users mentioned through Telegram entities (text mentions), in order.
+    pub mentions: &'a [i64],
+    /// `None`: detect from the text.
+    pub lang: Option<Lang>,
+}
+
+/// What a message says about commitments.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Finding {
+    /// The speaker promises to do something.
+    Made { content: String, due: Option<Due> },
+    /// The speaker asks or assigns someone (or, with `None`, whoever answers) to do something.
+    Request {
+        addressee: Option<i64>,
+        content: String,
+        due: Option<Due>,
+    },
+    /// The speaker offers to do something under a condition; it becomes a commitment if accepted.
+    Offer { content: String, due: Option<Due> },
+    /// The speaker agrees ("да", "ок, сделаю", "👍"), possibly naming a date ("тогда к 20-му").
+    Accept { due: Option<Due> },
+    /// A commitment shifts; `due` is the new deadline when the message names one.
+    Moved {
+        due: Option<Due>,
+        words: Vec<String>,
+    },
+    /// A commitment is finished.
+    Done { words: Vec<String> },
+    /// A commitment is called off.
+    Cancelled { words: Vec<String> },
+}
+
+impl Finding {
+    /// The finding's family as a short lower-case label ("made", "request", "accept"...).
+    pub fn label(&self) -> &'static str {
+        match self {
+            Finding::Made { .. } => "made",
+            Finding::Request { .. } => "request",
+            Finding::Offer { .. } => "offer",
+            Finding::Accept { .. } => "accept",
+            Finding::Moved { .. } => "moved",
+            Finding::Done { .. } => "done",
+            Finding::Cancelled { .. } => "cancelled",
+        }
+    }
+
+    /// The deadline the finding carries, if any.
+    pub fn due(&self) -> Option<Due> {
+        match self {
+            Finding::Made { due, .. }
+            | Finding::Request { due, .. }
+            | Finding::Offer { due, .. }
+            | Finding::Accept { due }
+            | Finding::Moved { due, .. } => *due,
+            Finding::Done { .. } | Finding::Cancelled { .. } => None,
+        }
+    }
+}
+
+/// How much of a message is read at once: Telegram's own limit on a message. Longer text (from
+/// a replay or an import) is read in pieces of about this size, so the work per message is
+/// linear in its length whatever the rules do within a piece.
+pub const PIECE_CHARS: usize = 4096;
+
+/// The findings of one message (usually none or one), in the order its pieces say them, each
+/// once.
+pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
+    let parts = pieces(input.text, PIECE_CHARS);
+    if parts.len() < 2 {
+        return analyze_piece(input);
+    }
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for text in parts {
+        let piece = MessageInput {
+            text,
+            ..input.clone()
+        };
+        for f in analyze_piece(&piece) {
+            if seen.insert(f.clone()) {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
+/// `text` cut into consecutive pieces of at most `max` characters that together are the whole
+/// text: each ends at the last line break of its second half, else the last sentence end,
+/// else the last space, so a promise is rarely cut in two; a run without any is cut at `max`.
+pub fn pieces(text: &str, max: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    loop {
+        let (piece, next) = rest.split_at(piece_end(rest, max));
+        out.push(piece);
+        if next.is_empty() {
+            return out;
+        }
+        rest = next;
+    }
+}
+
+/// Where the first piece of `text` ends (see [`pieces`]): a char boundary, past 0 unless the
+/// text is empty.
+fn piece_end(text: &str, max: usize) -> usize {
+    let max = max.max(2);
+    let Some((limit, _)) = text.char_indices().nth(max) else {
+        return text.len();
+    };
+    let window = text.get(..limit).unwrap_or(text);
+    let half = window.char_indices().nth(max / 2).map_or(0, |(i, _)| i);
+    let tail = window.get(half..).unwrap_or("");
+    let after = |i: usize, c: char| half + i + c.len_utf8();
+    let line = tail.rfind('\n').map(|i| after(i, '\n'));
+    let sentence = || {
+        let mut next: Option<char> = None;
+        for (i, c) in tail.char_indices().rev() {
+            if matches!(c, '.' | '!' | '?' | '…' | ';') && next.is_some_and(char::is_whitespace) {
+                return Some(after(i, c));
+            }
+            next = Some(c);
+        }
+        None
+    };
+    let space = || {
+        tail.char_indices()
+            .rev()
+            .find(|&(_, c)| c.is_whitespace())
+            .map(|(i, c)| after(i, c))
+    };
+    line.or_else(sentence)
+        .or_else(space)
+        .filter(|&c| c > 0 && c <= limit)
+        .unwrap_or(limit)
+}
+
+/// The findings of one piece of a message.
+///
+/// The whole piece is read first; then each independent clause on its own, because a hedge,
+/// a report or a date in one clause says nothing about the promise in another ("I'll send the
+/// rate con tmrw. also the strike might be a problem", "оплачу на этой неделе, сегодня лимит").
+fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
+    let names = NameIndex::new(input.people);
+    let m = Msg::new(input.text);
+    let whole = analyze_whole(input, &m, &names);
+    if whole.is_empty()
+        && let Some(bare) = without_address(&m, &names)
+    {
+        // "Игорь Валентинович, принято", "выйду, Игорь Валентинович": the address aside.
+        let sub = MessageInput {
+            text: &bare,
+            ..input.clone()
+        };
+        let found = analyze_whole(&sub, &Msg::new(&bare), &names);
+        if matches!(found.first(), Some(Finding::Accept { .. })) {
+            return found;
+        }
+    }
+    let segs = segments(&m, &names);
+    if segs.len() < 2 {
+        return whole;
+    }
+    let lang = input.lang.or_else(|| Some(Lang::detect(input.text)));
+    let parts: Vec<Msg> = segs.iter().map(|r| m.slice(r.clone())).collect();
+    let per: Vec<Vec<Finding>> = parts
+        .iter()
+        .map(|part| {
+            let sub = MessageInput {
+                text: part.text,
+                lang,
+                ..input.clone()
+            };
+            analyze_whole(&sub, part, &names)
+        })
+        .collect();
+    combine(input, whole, &segs, &parts, per)
+}
+
+fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Finding> {
+    let text = input.text;
+    debug_assert_eq!(m.text, text);
+    if m.toks.is_empty() {
+        return emoji_only(text).into_iter().collect();
+    }
+    let lang = input.lang.unwrap_or_else(|| Lang::detect(text));
+    let cx = Ctx {
+        m,
+        input,
+        names,
+        lang,
+        due: OnceCell::new(),
+        lead: Cell::new(0),
+    };
+    let conditional = is_conditional(m) && !is_offer_condition(m);
+    let question_everywhere = m.question.iter().all(|&q| q);
+
+    // "reminder: toolbox talk moved to 7:30", "FYI standup moved to 10": news for everyone, no
+    // one's promise moves, ends or starts. A request inside still asks.
+    if is_announcement(m) {
+        return request(&cx).into_iter().collect();
+    }
+    if let Some(i) = is_cancelled(m)
+        && !m.is_q(i)
+        && !conditional
+        && is_moved(m).is_none()
+    {
+        return vec![Finding::Cancelled { words: cx.words() }];
+    }
+    if let Some(i) = is_moved(m)
+        && (!m.is_q(i) || proposal(m))
+        && !conditional
+        && !is_retold(m)
+    {
+        // "к среде не успеваю, переношу на четверг": the new date follows the word that
+        // moves; the one before it is the date being missed.
+        let after_move = m
+            .toks
+            .get(i)
+            .and_then(|t| text.get(t.span.end..))
+            .and_then(|rest| super::dates::deadline(rest, input.now, lang).map(|(_, due)| due));
+        let due = more_time(m, input.now).or(after_move).or_else(|| cx.due());
+        return vec![Finding::Moved {
+            due,
+            words: cx.words(),
+        }];
+    }
+    if let Some(o) = question_offer(&cx) {
+        return vec![o];
+    }
+    if is_progress(m) || is_retold(m) {
+        return Vec::new();
+    }
+    let absence = is_absence(m);
+    let idiom = is_idiom(m);
+    if conditional {
+        // "могу съездить, если машина будет": a conditional offer is still an offer.
+        return match offer(&cx) {
+            Some(Finding::Made { content, due } | Finding::Offer { content, due })
+                if !absence && !idiom =>
+            {
+                vec![Finding::Offer { content, due }]
+            }
+            _ => Vec::new(),
+        };
+    }
+
+    // "могу к пятнице" right after a request: yes, by then.
+    if m.w(0) == "могу"
+        && m.n() > 1
+        && !question_everywhere
+        && only_date_left(&cx, 1)
+        && let Some(due) = cx.due()
+    {
+        return vec![Finding::Accept { due: Some(due) }];
+    }
+    // "в четверг", "15.02", "Wednesday": a date and nothing else answers "когда сможешь?" —
+    // an acceptance by then, if a request to the speaker is there to accept (ingest checks).
+    if m.n() > 0
+        && !question_everywhere
+        && !m.is_q(0)
+        && only_date_left(&cx, 0)
+        // Only the date: "завтра меня не будет" says something else about tomorrow.
+        && (0..m.n()).all(|i| !m.has_f(i, PRON | STOP) || m.has_f(i, DATE | PREP))
+        && let Some(due) = cx.due()
+    {
+        return vec![Finding::Accept { due: Some(due) }];
+    }
+    // Agreement first: "да, сделаю", "ок, к среде сделаю", "хорошо, тогда к 20-му", "sure, will do".
+    let lead = leading_agreement(m);
+    if lead > 0 && !question_everywhere {
+        let lead_sent = m.sent_of(lead - 1);
+        if lead >= m.n() || only_date_left(&cx, lead) || on_my_way(m, lead) || signs_me_up(m, lead)
+        {
+            return vec![Finding::Accept { due: cx.due() }];
+        }
+        let promise_at = ru_promise(m)
+            .map(|p| p.0)
+            .or_else(|| en_promise(m).map(|p| p.0));
+        if let Some(p) = promise_at
+            && p >= lead
+            && !absence
+            && !m.is_q(p)
+        {
+            // A new sentence with its own promise ("Ок. Завтра пришлю отчёт") is a promise, and
+            // so is a promise naming its own work ("ok team, I'll send the Q2 deck to Harmon").
+            if m.sent_of(p) == lead_sent {
+                cx.lead.set(lead);
+                return match made(&cx) {
+                    Some(f @ Finding::Made { .. }) => vec![f],
+                    _ => vec![Finding::Accept { due: cx.due() }],
+                };
+            }
+        }
+    }
+    // A bare "уже иду", "бегу" answers a call.
+    if lead == 0 && !question_everywhere && on_my_way(m, 0) {
+        return vec![Finding::Accept { due: cx.due() }];
+    }
+    if !absence && let Some(r) = request(&cx) {
+        return vec![r];
+    }
+    if absence || idiom {
+        return Vec::new();
+    }
+    if let Some(o) = offer(&cx) {
+        return vec![o];
+    }
+    if let Some(f) = made(&cx) {
+        if is_offer_condition(m)
+            && let Finding::Made { content, due } = f
+        {
+            return vec![Finding::Offer { content, due }];
+        }
+        // "Отчёт отправил. Завтра займусь сметой": a report and a new promise.
+        if matches!(f, Finding::Made { .. })
+            && let Some(words) = done_elsewhere(m)
+        {
+            return vec![Finding::Done { words }, f];
+        }
+        return vec![f];
+    }
+    if done(m).is_some() || text.contains(['✅', '✔']) {
+        return vec![Finding::Done { words: cx.words() }];
+    }
+    Vec::new()
+}
+
+/// Significant stems of a text (no stop words, no dates), for matching updates to commitments.
+/// A promise whose content names only a verb ("взять", "have it") is about what the rest of
+/// the message says ("на завтра рейс в Тольятти ... возьмёшь?", "let me draft the gift box
+/// copy, I can have it by thursday"): the clause of `text` with the most significant words is
+/// appended to it. Any other content is returned as it is.
+pub fn with_context(content: &str, text: &str) -> String {
+    if !significant_stems(content).is_empty() {
+        return content.to_string();
+    }
+    // A long text is read in pieces; its opening piece is the context, so the cost per
+    // promise stays bounded however long the message.
+    let text = text.get(..piece_end(text, PIECE_CHARS)).unwrap_or("");
+    let best = text
+        .split(['.', '!', '?', ';', ',', '\n'])
+        .map(|c| c.trim().trim_matches(['—', '-', ' ']))
+        .filter(|c| !c.is_empty())
+        .map(|c| (significant_stems(c).len(), c))
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, c)| (*n, std::cmp::Reverse(c.len())));
+    match best {
+        Some((_, clause)) if content.trim().is_empty() => clause.to_string(),
+        Some((_, clause)) => format!("{} — {clause}", content.trim()),
+        None => content.to_string(),
+    }
+}
+
+pub fn significant_stems(text: &str) -> Vec<String> {
+    stems_of(&Msg::new(text))
+}
+
+fn stems_of(m: &Msg) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // `out.contains` alone made a long text of varied words quadratic.
+    let mut seen: HashSet<String> = HashSet::new();
+    for t in &m.toks {
+        let w = t.norm.as_str();
+        let noise = STOP
+            | AGREE
+            | FILL
+            | GREET
+            | DATE
+            | MONTH
+            | PREP
+            | PRON
+            | COND
+            | RETOLD
+            | PROGRESS
+            | PUREV
+            | NEG
+            | CANCEL
+            | MOVE
+            | NEED
+            | PLEASE
+            | SUBJ
+            | NUMW
+            | URGE
+            | APPROVE;
+        let done_word = t.f & DONE != 0 && Lang::detect(w) == Lang::Ru;
+        if t.f & noise != 0
+            || done_word
+            || t.verb.is_some()
+            || w.chars().any(|c| c.is_ascii_digit()) && !w.chars().any(char::is_alphabetic)
+            || w.chars().count() < 2
+            || is_infinitive(w) && Lang::detect(w) == Lang::Ru
+            || w.starts_with("успе")
+            || w.ends_with("ing") && w.len() > 5 && is_en_verb_ing(w)
+        {
+            continue;
+        }
+        let s = stem(w);
+        if !s.is_empty() && seen.insert(s.clone()) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn is_en_verb_ing(w: &str) -> bool {
+    let base = w.trim_end_matches("ing");
+    let classes = word_classes();
+    [base.to_string(), format!("{base}e")].iter().any(|b| {
+        classes
+            .get(b.as_str())
+            .is_some_and(|f| f & (EN_VERB | MOVE) != 0)
+    }) || matches!(
+        w,
+        "pushing" | "moving" | "taking" | "working" | "doing" | "going"
+    )
+}

@@ -1,0 +1,170 @@
+//! Moved: a commitment shifts to a new date, or its owner asks for more time.
+
+use super::*;
+
+/// "ещё пару дней", "two more days", "ещё неделю": the new deadline is that far from now.
+pub(super) fn more_time(m: &Msg, now: DateTime<Tz>) -> Option<Due> {
+    for i in 0..m.n() {
+        let w = m.w(i);
+        let days_unit = |u: &str| -> Option<i64> {
+            match u {
+                "день" | "дня" | "дней" | "денек" | "денька" | "day" | "days" => {
+                    Some(1)
+                }
+                "неделю" | "недели" | "недель" | "недельку" | "week" | "weeks" => {
+                    Some(7)
+                }
+                _ => None,
+            }
+        };
+        let count = |c: &str| -> Option<i64> {
+            match c {
+                "пару" | "пара" | "couple" | "два" | "две" | "two" | "2" => Some(2),
+                "три" | "three" | "3" | "few" | "несколько" => Some(3),
+                "четыре" | "four" | "4" => Some(4),
+                "пять" | "five" | "5" => Some(5),
+                "один" | "одну" | "one" | "a" | "another" | "1" | "еще" | "ещё" => {
+                    Some(1)
+                }
+                _ => None,
+            }
+        };
+        if let Some(unit) = days_unit(w) {
+            // Look back up to three words for the count, and demand "ещё"/"more" near by.
+            let back = i.saturating_sub(3)..i;
+            let more = back
+                .clone()
+                .any(|k| matches!(m.w(k), "еще" | "ещё" | "more" | "another"))
+                || matches!(m.w(i + 1), "more" | "еще" | "ещё");
+            if !more {
+                continue;
+            }
+            let n = back
+                .rev()
+                .find_map(|k| {
+                    let c = m.w(k);
+                    if matches!(c, "еще" | "ещё" | "more") {
+                        None
+                    } else {
+                        count(c)
+                    }
+                })
+                // "ещё дня три": the count may follow the unit.
+                .or_else(|| {
+                    count(m.w(i + 1)).filter(|_| m.w(i + 1) != "еще" && m.w(i + 1) != "ещё")
+                })
+                .unwrap_or(1);
+            let date = now.date_naive() + Duration::days(n * unit);
+            return Some(Due { date, time: None });
+        }
+    }
+    None
+}
+
+pub(super) fn is_moved(m: &Msg) -> Option<usize> {
+    for i in 0..m.n() {
+        let w = m.w(i);
+        let next = m.w(i + 1);
+        if m.has_f(i, MOVE) && !(i > 0 && m.w(i - 1) == "не") {
+            // "the delayed truck" describes a thing; "is delayed", "delayed to" moves it.
+            let passive = i > 0
+                && matches!(
+                    m.w(i - 1),
+                    "is" | "was" | "been" | "be" | "are" | "got" | "were"
+                );
+            let followed = matches!(
+                next,
+                "to" | "until" | "till" | "by" | "again" | "it" | "this" | "that" | "them" | ""
+            );
+            let adjective = w.ends_with("ed") && !passive && !followed && !m.clause_start(i);
+            if !adjective {
+                return Some(i);
+            }
+        }
+        let hit = match w {
+            "не" if next.starts_with("успе") && next.len() > 6 => true,
+            "нужно" | "нужен" | "нужна" | "нужны" | "надо" | "дайте" | "дай" =>
+            {
+                let more_words = |k: usize| {
+                    m.has_f(k, NUMW) || matches!(m.w(k), "немного" | "времени" | "время" | "чуть")
+                };
+                matches!(next, "еще" | "ещё" | "раньше")
+                    && (next == "раньше" || more_words(i + 2) || more_words(i + 3))
+            }
+            // "будет не в среду, а в пятницу"
+            "не" if (i + 1..(i + 3).min(m.n())).any(|k| m.has_f(k, DATE)) => (i + 2..m.n())
+                .any(|k| m.w(k) == "а" && (k + 1..(k + 4).min(m.n())).any(|j| m.has_f(j, DATE))),
+            "раньше" | "пораньше" => i > 0 && m.has_f(i - 1, NEED),
+            // "не горит, давай к среде", "no rush, let's do it by tuesday": a relaxed deadline.
+            "не" if m.has_f(i + 1, URGE) || next == "к" && m.w(i + 2) == "спеху" => {
+                m.any_f(DATE | MONTH)
+            }
+            "no" | "not" | "isn't" | "nothing" if m.has_f(i + 1, URGE) => m.any_f(DATE | MONTH),
+            "can" if next == "wait" => m.any_f(DATE | MONTH),
+            // "we need the quote sooner, by wednesday".
+            "sooner" => (i.saturating_sub(5)..i).any(|k| m.has_f(k, NEED)) || m.any_f(DATE | MONTH),
+            "больше" => next == "времени",
+            // "будет в понедельник, а не в пятницу": a new date against the old one.
+            // "нужны к 8-му, а не к 10-му": a day number counts as a date too.
+            "а" => {
+                next == "не"
+                    && (i + 2..(i + 5).min(m.n()))
+                        .any(|k| m.has_f(k, DATE) || is_number(m.w(k)) && m.w(k - 1) == "к")
+            }
+            // "rough cut is gonna be thursday sorry", "отчёт будет в четверг, извините": a new
+            // date for the thing, with an apology marking it as a change.
+            "be" | "будет" | "будут" => {
+                let future = w != "be"
+                    || i > 0 && matches!(m.w(i - 1), "gonna" | "will" | "ll" | "now")
+                    || i > 1 && m.w(i - 2) == "going" && m.w(i - 1) == "to";
+                let date_at = |k: usize| m.has_f(k, DATE | MONTH) && !m.has_f(k, PREP);
+                let dated = date_at(i + 1)
+                    || matches!(
+                        next,
+                        "в" | "во" | "on" | "к" | "ко" | "by" | "next" | "this"
+                    ) && date_at(i + 2);
+                let sorry = m.toks.iter().any(|t| {
+                    matches!(
+                        t.norm.as_str(),
+                        "sorry" | "sry" | "apologies" | "извините" | "простите" | "сорри" | "сори"
+                    )
+                });
+                // "contract is gonna be monday now": "now" marks the change as well.
+                let changed =
+                    sorry || (i + 1..m.n()).any(|k| matches!(m.w(k), "now" | "instead" | "теперь"));
+                future && dated && changed && !(i > 0 && m.has_f(i - 1, NEG))
+            }
+            "push" | "pushed" | "move" | "moved" | "moves" | "moving" => {
+                matches!(
+                    next,
+                    "it" | "this" | "that" | "them" | "back" | "to" | "the"
+                ) && (next == "back"
+                    // "pushed to the drive" is an upload; "pushed to monday" a move.
+                    || m.has_seq(&["to"])
+                        && (m.any_f(DATE | MONTH) || m.toks.iter().any(|t| is_number(&t.norm))))
+                    && !m.has_f(i + 1, NEG)
+            }
+            "need" | "needs" if matches!(next, "until" | "till") => true,
+            "need" | "needs" => {
+                let look: Vec<&str> = (i + 1..(i + 5).min(m.n())).map(|k| m.w(k)).collect();
+                look.contains(&"more")
+                    && look
+                        .iter()
+                        .any(|w| matches!(*w, "days" | "day" | "time" | "week" | "hours"))
+            }
+            "more" => next == "time" && i > 0 && matches!(m.w(i - 1), "need" | "some" | "bit"),
+            "won't" | "wont" => next == "make" && m.w(i + 2) == "it",
+            "not" => next == "going" && m.w(i + 2) == "to" && m.w(i + 3) == "make",
+            "taking" => next == "longer",
+            "running" if next == "behind" => true,
+            "running" => next == "late" && m.w(i + 2) == "on",
+            // "meet in person instead, no deck needed" changes the plan, not its date.
+            "instead" | "earlier" => i > 1 && m.any_f(DATE | MONTH | NUMW),
+            _ => false,
+        };
+        if hit {
+            return Some(i);
+        }
+    }
+    None
+}

@@ -1,0 +1,52 @@
+//! Offer: the speaker offers to do something under a condition; a commitment once accepted.
+
+use super::*;
+
+pub(super) fn offer(cx: &Ctx) -> Option<Finding> {
+    let m = cx.m;
+    for i in 0..m.n() {
+        let (w, a) = (m.w(i), m.w(i + 1));
+        let verb_at = match w {
+            "могу" | "смогу" | "можем" if !m.negated(i) && !m.is_q(i) => {
+                (i + 1..(i + 4).min(m.n()))
+                    .find(|&k| is_infinitive(m.w(k)))
+                    // "если никто не возьмёт, могу я": the offer names no verb.
+                    .or_else(|| (m.w(i + 1) == "я" || i + 1 >= m.n()).then_some(i))
+            }
+            "can" | "could" if i > 0 && m.w(i - 1) == "i" && !m.is_q(i) && a != "you" => {
+                Some(i + 1)
+            }
+            "happy" if a == "to" => Some(i + 2),
+            _ => None,
+        };
+        let Some(v) = verb_at else { continue };
+        let conditional = (0..m.n()).any(|k| {
+            matches!(
+                m.w(k),
+                "но" | "после" | "если" | "когда" | "but" | "after" | "if" | "once" | "when"
+            )
+        }) || w == "could"
+            || w == "happy";
+        let verb = m.toks.get(v).and_then(|t| t.verb).map(|x| (v, x.inf));
+        let verb = verb.or_else(|| is_infinitive(m.w(v)).then_some((v, "")));
+        let verb = verb.map(|(k, inf)| (k, if inf.is_empty() { m.w(k) } else { inf }));
+        let mut skip = vec![i];
+        if i > 0 && m.has_f(i - 1, SUBJ) {
+            skip.push(i - 1);
+        }
+        let clause = m.bounds(v.min(m.n().saturating_sub(1)), false);
+        let (text, _) = content(
+            m,
+            clause.start.max(i)..clause.end,
+            verb,
+            &skip,
+            cx.due_span(),
+        );
+        let due = cx.due();
+        if !conditional && cx.has_date() {
+            return Some(Finding::Made { content: text, due });
+        }
+        return Some(Finding::Offer { content: text, due });
+    }
+    None
+}

@@ -1,0 +1,532 @@
+//! Request: the speaker asks or assigns someone to do something ("Дима, сделаешь?",
+//! "подготовь КП"), and questions that offer ("мне взять?").
+
+use super::*;
+
+/// Request cues: the token index where the asked action starts.
+pub(super) fn request_cue(m: &Msg) -> Option<usize> {
+    for i in 0..m.n() {
+        let w = m.w(i);
+        if let Some(v) = m.verb(i) {
+            let asks = match v.form {
+                Form::Imp => !m.negated(i),
+                Form::Fut2 => m.is_q(i) || (i > 0 && m.w(i - 1) == "ты"),
+                _ => false,
+            };
+            if asks {
+                return Some(i);
+            }
+        }
+        match w {
+            "забудь" | "забудьте" if i > 0 && m.w(i - 1) == "не" => {
+                if let Some(k) = (i + 1..(i + 3).min(m.n())).find(|&k| is_infinitive(m.w(k))) {
+                    return Some(k);
+                }
+                // "не забудь про отчёт": the reminder names the thing.
+                if matches!(m.w(i + 1), "про" | "о" | "об") {
+                    return Some(i + 2);
+                }
+            }
+            "make" if m.w(i + 1) == "sure" && m.clause_start(i) => return Some(i + 2),
+            "можешь" | "сможешь" | "можете" | "сможете" | "мог" | "могла" | "могли" => {
+                if let Some(k) = (i + 1..(i + 4).min(m.n())).find(|&k| is_infinitive(m.w(k))) {
+                    return Some(k);
+                }
+            }
+            "could" | "can" | "would" | "will" if matches!(m.w(i + 1), "you" | "u" | "y'all") => {
+                let k = if matches!(m.w(i + 2), "mind" | "please" | "pls") {
+                    i + 3
+                } else {
+                    i + 2
+                };
+                return Some(k);
+            }
+            "need" if m.w(i + 1) == "you" && m.w(i + 2) == "to" => return Some(i + 3),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// "кто возьмёт?", "can someone…", "нужен акт к пятнице": a request to whoever answers.
+pub(super) fn open_request_cue(cx: &Ctx) -> Option<usize> {
+    let m = cx.m;
+    for i in 0..m.n() {
+        let (w, a) = (m.w(i), m.w(i + 1));
+        match w {
+            "кто" | "кто-нибудь" | "кто-то" => {
+                let k = if a == "нибудь" || a == "то" {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                let n = m.w(k);
+                if matches!(n, "может" | "сможет" | "возьмет" | "возьмется" | "займется")
+                    || n.ends_with("ет") && m.is_q(k) && n != "знает"
+                {
+                    return Some(k + 1);
+                }
+            }
+            "can" | "could" | "would"
+                if matches!(a, "someone" | "anyone" | "somebody" | "anybody") =>
+            {
+                return Some(i + 2);
+            }
+            "who" if matches!(a, "can" | "could" | "will" | "wants") => return Some(i + 2),
+            _ => {}
+        }
+        if m.has_f(i, NEED)
+            && !(i > 0 && matches!(m.w(i - 1), "мне" | "не" | "i" | "бы" | "если" | "if"))
+            && m.w(i + 1) != "бы"
+            && cx.has_date()
+        {
+            return Some(i + 1);
+        }
+    }
+    None
+}
+
+pub(super) fn addressee(cx: &Ctx, cue: usize) -> Option<(i64, Vec<usize>)> {
+    let m = cx.m;
+    let input = cx.input;
+    let limit = m.toks.get(cue).map_or(m.text.len(), |t| t.span.start);
+    let found = cx.names.people_in(m.text.get(..limit).unwrap_or(""));
+    // Who is named, where, and is it a vocative (opening the message, before a comma, or an
+    // @mention)?
+    let mut candidates: Vec<(Range<usize>, i64)> = Vec::new();
+    for (span, id) in found {
+        if id == input.speaker {
+            continue;
+        }
+        let first_tok = m.toks.iter().position(|t| t.span.start >= span.start);
+        let opening = first_tok
+            .is_some_and(|k| (0..k).all(|j| m.has_f(j, GREET | AGREE) || m.w(j).is_empty()));
+        let at = span.start < m.text.len() && m.text.as_bytes().get(span.start) == Some(&b'@');
+        let comma_after = m
+            .text
+            .get(span.end..)
+            .is_some_and(|r| r.trim_start().starts_with(','));
+        if opening || at || comma_after {
+            candidates.push((span, id));
+        }
+    }
+    if let Some((span, id)) = candidates.first() {
+        let skip: Vec<usize> = (0..m.n())
+            .filter(|&k| m.toks[k].span.start >= span.start && m.toks[k].span.end <= span.end)
+            .collect();
+        return Some((*id, skip));
+    }
+    input
+        .mentions
+        .iter()
+        .copied()
+        .find(|&id| id != input.speaker)
+        .map(|id| (id, Vec::new()))
+}
+
+/// A word outside the lexicon shaped like a Russian imperative ("нарисуй", "подпишите").
+pub(super) fn ru_imperative_like(w: &str) -> bool {
+    Lang::detect(w) == Lang::Ru
+        && w.chars().count() > 4
+        && ["ай", "яй", "ей", "уй", "юй", "йте", "ьте", "ите", "ь", "и"]
+            .iter()
+            .any(|e| w.ends_with(e))
+        && !word_classes().contains_key(w)
+}
+
+/// Tokens of a clause calling someone at the start of the sentence from `start` ("Дэн,",
+/// "кстати, Ксюш,", "Василий Петрович,"): one to three capitalised words before a comma.
+pub(super) fn opening_vocative(m: &Msg, start: usize) -> Vec<usize> {
+    let mut k = start;
+    while k < m.n() {
+        let clause = m.bounds(k, false);
+        if clause.clone().all(|j| m.has_f(j, FILL | GREET | AGREE)) {
+            k = clause.end;
+            continue;
+        }
+        let capital = |j: usize| {
+            m.text
+                .get(m.toks[j].span.clone())
+                .and_then(|s| s.chars().next())
+                .is_some_and(char::is_uppercase)
+        };
+        let comma_after = m
+            .toks
+            .get(clause.end.saturating_sub(1))
+            .and_then(|t| m.text.get(t.span.end..))
+            .is_some_and(|r| r.trim_start().starts_with(','));
+        if clause.len() <= 3 && clause.end < m.n() && comma_after && clause.clone().all(capital) {
+            return clause.collect();
+        }
+        break;
+    }
+    Vec::new()
+}
+
+/// Question words asking when, what, how or why rather than for the work itself.
+pub(super) fn wh_word(w: &str) -> bool {
+    matches!(
+        w,
+        "как"
+            | "где"
+            | "когда"
+            | "что"
+            | "чего"
+            | "чем"
+            | "куда"
+            | "зачем"
+            | "почему"
+            | "кто"
+    )
+}
+
+pub(super) fn request(cx: &Ctx) -> Option<Finding> {
+    let m = cx.m;
+    let mut cue = request_cue(m);
+    let please = m.any_f(PLEASE);
+    let mut vocative = m.text.trim_start().starts_with('@') || !cx.input.mentions.is_empty();
+    if cue.is_none() {
+        // "Ben, send me…", "Ben pls check…", "Alex, let's have…": a name, then an imperative.
+        // Names are only looked up when such a word follows the first few.
+        let imperative_at = |k: usize| {
+            m.has_f(k, EN_VERB | PLEASE)
+                || ru_imperative_like(m.w(k))
+                || matches!(m.w(k), "let's" | "lets" | "mind")
+        };
+        if (1..m.n().min(5)).any(imperative_at)
+            && let Some((_, name)) = addressee(cx, m.n().min(5))
+            && let Some(&last) = name.last()
+        {
+            vocative = true;
+            let mut k = last + 1;
+            let mut asked = false;
+            while k < m.n() && m.has_f(k, PLEASE | GREET) {
+                asked |= m.has_f(k, PLEASE);
+                k += 1;
+            }
+            let w = m.w(k);
+            // "alex pls resize the banners": after a name and "please" comes the verb.
+            let en_word = !w.is_empty()
+                && w.chars().all(|c| c.is_ascii_alphabetic())
+                && !m.has_f(k, STOP | PRON | DATE | PREP);
+            if m.has_f(k, EN_VERB) || ru_imperative_like(w) || (asked && en_word) {
+                cue = Some(k);
+            } else if matches!(w, "let's" | "lets" | "mind") {
+                cue = Some(k + 1);
+            }
+        }
+    }
+    let open = if cue.is_none() {
+        open_request_cue(cx)
+    } else {
+        None
+    };
+    if cue.is_none() && open.is_none() && !(please && vocative) {
+        return None;
+    }
+    let at = cue.or(open).unwrap_or(1);
+    let who = addressee(cx, at.min(m.n()));
+    let (addr, mut skip) = match &who {
+        Some((id, skip)) => (Some(*id), skip.clone()),
+        None => (None, Vec::new()),
+    };
+    // A bare imperative to nobody in particular needs a date or a "please" to be a request.
+    if addr.is_none() && open.is_none() {
+        // "мы вышли сегодня", "они пришли": a subject before the verb makes it a past plural.
+        let subject = |c: usize| {
+            (m.bounds(c, false).start..c).any(|k| {
+                m.has_f(k, SUBJ) || matches!(m.w(k), "он" | "она" | "оно" | "они" | "вы" | "ты")
+            })
+        };
+        let imperative_opening = cue.is_some_and(|c| {
+            (m.bounds(c, false).start == c || c <= 1) && !(m.w(c).ends_with("ли") && subject(c))
+        });
+        // "счёт Вектору выстави сегодня плз": the object may come first. Without a "please",
+        // the past plurals shaped like imperatives ("пришли", "вышли") stay out.
+        let fronted = cue.is_some_and(|c| {
+            let before = m.bounds(c, false).start..c;
+            m.verb(c).is_some_and(|v| v.form == Form::Imp && !v.aux)
+                && before.clone().all(|k| !m.has_f(k, SUBJ | PRON | NEG | COND))
+                // An object, not a name: "Насть поправь" calls, "счёт выстави" fronts.
+                && before.clone().any(|k| {
+                    !m.has_f(k, STOP | FILL | GREET | AGREE | DATE)
+                        && m.text
+                            .get(m.toks[k].span.clone())
+                            .and_then(|s| s.chars().next())
+                            .is_some_and(char::is_lowercase)
+                })
+                && (please || cx.has_date() && !m.w(c).ends_with("ли"))
+        });
+        // "Дэн, первичку в 1с занесёшь послезавтра?": a second person asked, whoever it is.
+        // Not "когда сделаешь?", "что скажешь?" (asking when or what), nor "пойдёшь обедать?".
+        let asked = cue.is_some_and(|c| {
+            let sentence = m.bounds(c, true);
+            m.is_q(c)
+                && match m.verb(c) {
+                    None => true,
+                    Some(v) => {
+                        v.form == Form::Fut2
+                            && !v.aux
+                            && !(sentence.start..c).any(|k| wh_word(m.w(k)))
+                            && !sentence.clone().any(|k| nonwork_at(m, k))
+                    }
+                }
+        });
+        if !((imperative_opening || fronted) && (please || cx.has_date())) && !asked {
+            return None;
+        }
+    }
+    let start = match (cue, open) {
+        (Some(c), _) => c,
+        (None, Some(o)) => o,
+        // Vocative + please: everything after the name.
+        (None, None) => skip.last().map_or(1, |&k| k + 1),
+    };
+    let start = start.min(m.n());
+    // Helpers of the request itself.
+    for k in start.saturating_sub(3)..start {
+        if matches!(
+            m.w(k),
+            "можешь"
+                | "сможешь"
+                | "можете"
+                | "сможете"
+                | "could"
+                | "can"
+                | "would"
+                | "will"
+                | "you"
+                | "u"
+                | "mind"
+                | "sure"
+                | "make"
+                | "ли"
+                | "ты"
+        ) {
+            skip.push(k);
+        }
+    }
+    let verb = m
+        .toks
+        .get(start)
+        .and_then(|t| t.verb)
+        .map(|v| (start, v.inf));
+    let sentence = m.bounds(start, true);
+    let from = if cue.is_some() || open.is_some() {
+        start
+    } else {
+        sentence.start
+    };
+    // A remark after the request ("need it EOD", "на складе почти кончился") is not its content.
+    let mut end = sentence.end;
+    if let Some(k) = (from + 1..sentence.end)
+        .find(|&k| m.clause_start(k) && m.clause_of(k) > m.clause_of(from) && remark(m, k))
+    {
+        end = k;
+    }
+    let (mut text, obj) = content(m, from..end, verb, &skip, cx.due_span());
+    // The object before the verb: "Дима, отчёт по простоям нужен к пятнице, сделаешь?".
+    if !obj && from > sentence.start {
+        let before = sentence.start..from;
+        let mut skip2 = skip.clone();
+        skip2.extend(before.clone().filter(|&k| m.has_f(k, NEED | URGE)));
+        let other_verb = before
+            .clone()
+            .any(|k| !skip2.contains(&k) && m.verb(k).is_some());
+        if !other_verb {
+            // "Дэн, первичку занесёшь?": a name the team list does not know still only calls.
+            if addr.is_none() {
+                skip2.extend(opening_vocative(m, sentence.start));
+            }
+            let (t2, o2) = content(m, sentence.start..end, verb, &skip2, cx.due_span());
+            if o2 {
+                text = t2;
+            }
+        }
+    }
+    Some(Finding::Request {
+        addressee: addr,
+        content: text,
+        due: cx.due(),
+    })
+}
+
+/// An offer asked as a question: "могу завтра съездить на замеры, надо?", "хочешь, я подготовлю
+/// сравнение?", "want me to write the case study?", "should I draft the reply?".
+pub(super) fn question_offer(cx: &Ctx) -> Option<Finding> {
+    let m = cx.m;
+    let wh = |k: usize| {
+        let s = m.bounds(k, true).start;
+        (s..k).any(|j| {
+            matches!(
+                m.w(j),
+                "как"
+                    | "где"
+                    | "когда"
+                    | "что"
+                    | "чем"
+                    | "куда"
+                    | "зачем"
+                    | "почему"
+                    | "how"
+                    | "where"
+                    | "what"
+                    | "why"
+                    | "when"
+                    | "who"
+                    | "кто"
+            )
+        })
+    };
+    // (index of the first word of the offered work, that word's infinitive for Russian).
+    let mut found: Option<(usize, Option<&'static str>)> = None;
+    for i in 0..m.n() {
+        if !m.is_q(i) || m.negated(i) {
+            continue;
+        }
+        let (w, a, b) = (m.w(i), m.w(i + 1), m.w(i + 2));
+        let sent_end = m.bounds(i, true).end;
+        let ru_inf = |from: usize, to: usize| {
+            (from..to.min(sent_end)).find_map(|k| {
+                let t = &m.toks[k];
+                match t.verb {
+                    Some(v) if v.form == Form::Inf && !v.aux => Some((k, Some(v.inf))),
+                    _ => None,
+                }
+            })
+        };
+        let ru_fut1 = |from: usize, to: usize| {
+            (from..to.min(sent_end)).find_map(|k| {
+                let t = &m.toks[k];
+                match t.verb {
+                    Some(v) if v.form == Form::Fut1 && !v.aux => Some((k, Some(v.inf))),
+                    _ => None,
+                }
+            })
+        };
+        found = match w {
+            // "могу ли я…" asks for permission; "можем созвониться?" proposes.
+            "могу" | "смогу" if a != "ли" && !wh(i) => ru_inf(i + 1, i + 5),
+            "хочешь" | "хотите" if m.clause_start(i) || m.w(i.wrapping_sub(1)) == "если" => {
+                ru_fut1(i + 1, i + 4)
+            }
+            "давай" | "давайте" | "может" | "мб" if matches!(a, "я" | "мы") => {
+                ru_fut1(i + 2, i + 4)
+            }
+            "мне" if m.clause_start(i) => ru_inf(i + 1, i + 3),
+            "want" | "need" | "like" if a == "me" && b == "to" => Some((i + 3, None)),
+            "should" | "shall" if a == "i" && m.clause_start(i) => Some((i + 2, None)),
+            _ => None,
+        };
+        if found.is_some() {
+            break;
+        }
+    }
+    // "подготовить сравнение к пятнице?": an infinitive opening a question offers it.
+    if found.is_none() {
+        for i in 0..m.n() {
+            // Names are looked up last: most words are no infinitive opening a question.
+            let opens = || {
+                (m.bounds(i, true).start..i)
+                    .all(|k| m.has_f(k, GREET | AGREE | FILL) || addressed_word(cx, k))
+            };
+            if let Some(v) = m.verb(i)
+                && v.form == Form::Inf
+                && !v.aux
+                && !m.has_f(i, MOVE | CANCEL)
+                && m.is_q(i)
+                && !m.negated(i)
+                && opens()
+            {
+                found = Some((i, Some(v.inf)));
+                break;
+            }
+        }
+    }
+    let (v, inf) = found?;
+    let clause = m.bounds(v.min(m.n().saturating_sub(1)), false);
+    let verb = inf.map(|x| (v, x));
+    let (text, _) = content(m, v..clause.end, verb, &[], cx.due_span());
+    Some(Finding::Offer {
+        content: text,
+        due: cx.due(),
+    })
+}
+
+/// Is token `k` part of a person's name (a vocative in front of the message)?
+pub(super) fn addressed_word(cx: &Ctx, k: usize) -> bool {
+    let Some(t) = cx.m.toks.get(k) else {
+        return false;
+    };
+    let raw = cx.m.text.get(t.span.clone()).unwrap_or("");
+    !cx.names.people_in(raw).is_empty()
+        || crate::extract::names::is_patronymic_word(&t.norm)
+        || cx
+            .m
+            .text
+            .get(..t.span.start)
+            .is_some_and(|b| b.ends_with('@'))
+}
+
+/// Does the clause starting at `k` comment on the request rather than extend it ("need it EOD",
+/// "нужен к пятнице", "на складе почти кончился", "because the client asked")?
+pub(super) fn remark(m: &Msg, k: usize) -> bool {
+    let clause = m.bounds(k, false);
+    let (w, next) = (m.w(k), m.w(k + 1));
+    // "the client asked for it": a subject and its past verb.
+    let en_past = matches!(
+        w,
+        "the" | "our" | "their" | "they" | "he" | "she" | "we" | "it" | "i" | "client" | "customer"
+    ) && (k + 1..clause.end).any(|j| {
+        let x = m.w(j);
+        x.len() > 4
+            && x.ends_with("ed")
+            && !matches!(
+                m.w(j - 1),
+                "the" | "a" | "an" | "our" | "their" | "your" | "be" | "is"
+            )
+    });
+    m.has_f(k, NEED)
+        || en_past
+        || matches!(
+            w,
+            "потому"
+                | "так"
+                | "т"
+                | "тк"
+                | "ибо"
+                | "иначе"
+                | "там"
+                | "тут"
+                | "because"
+                | "since"
+                | "cause"
+                | "coz"
+                | "otherwise"
+        )
+        || (w == "а" && next == "то")
+        || clause.clone().any(|j| {
+            let w = m.w(j);
+            // "технадзор ждёт", "они тянут с реквизитами": what others do or want.
+            matches!(
+                w,
+                "ждет"
+                    | "ждут"
+                    | "тянет"
+                    | "тянут"
+                    | "торопит"
+                    | "торопят"
+                    | "просит"
+                    | "просят"
+                    | "требует"
+                    | "требуют"
+                    | "жалуется"
+                    | "жалуются"
+            ) || m.has_f(j, PROGRESS)
+                || m.verb(j).is_some_and(|v| v.form == Form::Past)
+                || (Lang::detect(w) == Lang::Ru
+                    && ["лся", "лась", "лось", "лись"]
+                        .iter()
+                        .any(|e| w.ends_with(e)))
+        })
+}

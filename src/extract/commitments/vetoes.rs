@@ -1,0 +1,220 @@
+//! Vetoes: what keeps wishes, conditionals, announcements, retold promises, absence notes,
+//! progress notes, idioms and non-work plans from being read as promises.
+
+use super::*;
+
+/// "can we move it to Friday?", "можно перенести на пятницу?": a question proposing a change.
+pub(super) fn proposal(m: &Msg) -> bool {
+    m.has_seq(&["can", "we"])
+        || m.has_seq(&["could", "we"])
+        || m.has_seq(&["можно"])
+        || m.has_seq(&["давай"])
+        || m.has_seq(&["давайте"])
+        || m.has_seq(&["может"])
+}
+
+/// The speaker's own work status ("почти готово", "almost done", "осталось ревью"). "Почти" about
+/// anything else ("клей почти кончился") is no status.
+pub(super) fn is_progress(m: &Msg) -> bool {
+    let status = |k: usize| {
+        let w = m.w(k);
+        m.has_f(k, DONE)
+            || m.toks
+                .get(k)
+                .and_then(|t| t.verb)
+                .is_some_and(|v| v.form == Form::Past)
+            || w.starts_with("готов")
+            || w.starts_with("законч")
+            || w.starts_with("доделал")
+            || w.starts_with("finish")
+            || w.starts_with("complet")
+            || w == "there"
+    };
+    let partial = |i: usize| match m.w(i) {
+        "почти" | "almost" | "nearly" => status(i + 1) || status(i + 2),
+        _ => true,
+    };
+    (0..m.n()).any(|i| m.has_f(i, PROGRESS) && partial(i))
+        || m.has_seq(&["в", "процессе"])
+        || m.has_seq(&["in", "review"])
+        || m.has_seq(&["in", "progress"])
+        || m.has_seq(&["на", "ревью"])
+        || m.has_seq(&["пока", "не"])
+        || m.has_seq(&["еще", "не"])
+        || m.has_seq(&["ещё", "не"])
+        || m.has_seq(&["not", "yet"])
+        || m.has_seq(&["still", "working"])
+}
+
+/// Conditionals and wishes ("если успею", "я бы", "надо бы", "I'd love to", "might").
+pub(super) fn is_conditional(m: &Msg) -> bool {
+    (0..m.n()).any(|i| {
+        if !m.has_f(i, COND) {
+            return false;
+        }
+        let next = m.w(i + 1);
+        match m.w(i) {
+            // "если что" and "если честно" are only manners of speaking.
+            "если" => !matches!(next, "что" | "честно" | "чо" | "чего"),
+            "if" => !matches!(next, "anything" | "any"),
+            // "would you…", "could you…": polite requests, not conditionals; "would be great"
+            // is praise.
+            "would" | "might" => {
+                !(matches!(next, "you" | "u") || next == "be" && m.has_f(i + 2, APPROVE))
+            }
+            // "было бы отлично": praise.
+            "бы" | "б" if m.has_f(i + 1, APPROVE) || m.has_f(i + 2, APPROVE) && next == "очень" => {
+                false
+            }
+            // "мог бы ты…", "не могли бы вы…": polite requests.
+            "бы" | "б" => {
+                !(i > 0 && m.w(i - 1).starts_with("мог") || matches!(next, "ты" | "вы"))
+            }
+            _ => true,
+        }
+    }) || m.has_seq(&["want", "to"]) && m.has_seq(&["we", "might"])
+        || m.has_seq(&["love", "to"])
+        || m.has_seq(&["not", "sure"])
+        || m.has_seq(&["не", "уверен"])
+        || m.has_seq(&["не", "уверена"])
+        || m.has_seq(&["хочу", "*"]) && !m.any_f(PLEASE)
+}
+
+/// "если хочешь, сделаю" / "if you want I can": a conditional that is really an offer.
+pub(super) fn is_offer_condition(m: &Msg) -> bool {
+    (0..m.n()).any(|i| {
+        let (w, n) = (m.w(i), m.w(i + 1));
+        (w == "если" && matches!(n, "хочешь" | "хотите" | "надо" | "нужно" | "интересно"))
+            || (w == "if" && matches!(n, "you" | "needed" | "necessary" | "that's" | "thats"))
+    })
+}
+
+/// A notice opened by "напоминаю:", "reminder:", "FYI", "heads up" and not about the speaker's
+/// own work.
+pub(super) fn is_announcement(m: &Msg) -> bool {
+    let mut k = 0;
+    while m.has_f(k, GREET) {
+        k += 1;
+    }
+    let opener = match m.w(k) {
+        "напоминаю"
+        | "напоминание"
+        | "напомню"
+        | "объявление"
+        | "внимание"
+        | "инфо"
+        | "reminder"
+        | "fyi"
+        | "psa"
+        | "announcement"
+        | "notice"
+        | "info" => true,
+        "heads" => m.w(k + 1) == "up",
+        "к" | "для" => m.w(k + 1) == "сведению" || m.w(k + 1) == "информации",
+        "just" => m.w(k + 1) == "a" && m.w(k + 2) == "reminder",
+        "friendly" => m.w(k + 1) == "reminder",
+        _ => false,
+    };
+    let own = (0..m.n()).any(|i| {
+        m.has_f(i, SUBJ)
+            || matches!(
+                m.w(i),
+                "i'll" | "i've" | "i'm" | "im" | "ill" | "i’ll" | "we'll"
+            )
+            || m.verb(i)
+                .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+    });
+    opener && !own
+}
+
+pub(super) fn is_retold(m: &Msg) -> bool {
+    m.any_f(RETOLD) || m.has_seq(&["по", "словам"]) || m.has_seq(&["according", "to"])
+}
+
+pub(super) fn is_absence(m: &Msg) -> bool {
+    m.has_seq(&["меня", "не", "будет"])
+        || m.has_seq(&["не", "будет", "меня"])
+        || m.has_seq(&["в", "отпуске"])
+        || m.has_seq(&["в", "отпуск"])
+        || m.has_seq(&["на", "больничном"])
+        || m.has_seq(&["на", "больничный"])
+        || m.has_seq(&["буду", "позже"])
+        || ["отгул", "опоздаю", "задержусь", "отпрошусь", "ooo", "pto"]
+            .iter()
+            .any(|w| m.has_seq(&[w]))
+        || m.has_seq(&["i'm", "off"])
+        || m.has_seq(&["im", "off"])
+        || m.has_seq(&["be", "off"])
+        || m.has_seq(&["be", "out"])
+        || m.has_seq(&["be", "away"])
+        || m.has_seq(&["be", "late"])
+        || m.has_seq(&["be", "offline"])
+        || m.has_seq(&["day", "off"])
+        || m.has_seq(&["out", "of", "office"])
+        || m.has_seq(&["on", "vacation"])
+        || m.has_seq(&["on", "leave"])
+        || m.has_seq(&["on", "holiday"])
+        || m.has_seq(&["won't", "be", "in"])
+        || m.has_seq(&["off", "sick"])
+        // "в понедельник выйду на полдня позже": when the speaker turns up, not a task.
+        || ["выйду", "приду", "подойду", "буду"].iter().any(|w| m.has_seq(&[w]))
+            && ["позже", "попозже", "пораньше", "полдня"]
+                .iter()
+                .any(|w| m.has_seq(&[w]))
+}
+
+pub(super) fn is_idiom(m: &Msg) -> bool {
+    m.has_seq(&["сделаю", "вид"])
+        || m.has_seq(&["сделал", "вид"])
+        || m.has_seq(&["посмотрим"])
+        || m.has_seq(&["i'll", "see"])
+        || m.has_seq(&["we'll", "see"])
+        || m.has_seq(&["we'll", "talk"])
+        || m.has_seq(&["we'll", "think"])
+        || m.has_seq(&["i'll", "think"])
+        || m.has_seq(&["подумаю"])
+        || m.has_seq(&["socks", "off"])
+        || m.has_seq(&["believe", "it"])
+        || m.has_seq(&["when", "i", "see", "it"])
+        || m.has_seq(&["grain", "of", "salt"])
+        || m.has_seq(&["with", "a", "pinch", "of", "salt"])
+        || m.has_seq(&["тебя", "урою"])
+        || m.has_seq(&["урою"])
+        || m.has_seq(&["вид", "что"])
+        // "допью кофе и посмотрю" does the work after the coffee.
+        || (0..m.n()).any(|i| nonwork_at(m, i) && !work_after(m, i))
+}
+
+/// "пойду на обед" is not work; "после обеда", "at home" only say when or where.
+pub(super) fn nonwork_at(m: &Msg, i: usize) -> bool {
+    m.has_f(i, NONWORK)
+        && !(i > 0
+            && matches!(
+                m.w(i - 1),
+                "после" | "до" | "перед" | "after" | "before" | "at" | "from" | "с" | "из" | "over"
+            ))
+}
+
+/// Is the verb at `i` about something other than work ("схожу на обед", "допью кофе"), with
+/// work of its own joined after it ("…и потом доделаю отчёт")?
+pub(super) fn nonwork_before_work(m: &Msg, i: usize) -> bool {
+    let clause = m.toks.get(i).map(|t| t.clause);
+    let end = (i + 1..m.n())
+        .find(|&k| m.clause_of(k) != clause || conjunction_before(m, k + 1) == Some(k))
+        .unwrap_or(m.n());
+    (i + 1..end).any(|k| nonwork_at(m, k)) && work_after(m, i)
+}
+
+/// Does an action of work follow token `i` in its sentence, joined by "и" / "and" ("допью кофе и
+/// посмотрю", "схожу на обед и потом доделаю отчёт")?
+pub(super) fn work_after(m: &Msg, i: usize) -> bool {
+    let sent = m.toks.get(i).map(|t| t.sent);
+    (i + 1..m.n())
+        .take_while(|&k| m.sent_of(k) == sent)
+        .any(|k| {
+            conjunction_before(m, k).is_some_and(|c| c > i)
+                && !m.has_f(k, NONWORK)
+                && m.verb(k)
+                    .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl | Form::Imp))
+        })
+}
