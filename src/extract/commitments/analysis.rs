@@ -41,6 +41,7 @@ impl<'a> Msg<'a> {
                 let verb = verbs
                     .get(t.norm.as_str())
                     .copied()
+                    .or_else(|| dictionary_verb(&t.norm))
                     .or_else(|| derived_verb(&t.norm))
                     .or_else(|| guessed_fut1(&t.norm));
                 Tk {

@@ -37,7 +37,11 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
                     && !(i > 0 && matches!(m.w(i - 1), "i'll" | "will" | "gonna" | "can"))
             }
             "never" => next == "mind",
-            "scratch" => next == "that",
+            // "scratch that", "scratch the price list": called off by whoever asked.
+            "scratch" => matches!(
+                next,
+                "that" | "the" | "it" | "this" | "those" | "these" | "my" | "our"
+            ),
             "no" => matches!(next, "longer" | "need"),
             "not" => next == "needed",
             "don't" | "dont" => next == "bother",

@@ -29,6 +29,9 @@ pub(super) struct Verb {
     pub(super) take: bool,
     /// Auxiliaries ("постараюсь", "попробую"): the following infinitive carries the meaning.
     pub(super) aux: bool,
+    /// Read by the morphological dictionary, not from the lists: a past form of any verb
+    /// reports finished work only when the message names the work.
+    pub(super) dict: bool,
 }
 
 /// The verb list (`lexicon/ru/verbs.txt`; its header says the format).
@@ -51,6 +54,7 @@ pub(super) fn ru_verbs() -> &'static HashMap<String, Verb, WordHash> {
                     form,
                     take,
                     aux,
+                    dict: false,
                 });
             };
             put(inf.to_string(), Form::Inf);
@@ -181,6 +185,7 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
                 form: v.form,
                 take: false,
                 aux: false,
+                dict: false,
             });
         }
         if let Some(&(other, v)) = roots.get(root)
@@ -192,6 +197,7 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
                 form: v.form,
                 take: false,
                 aux: false,
+                dict: false,
             });
         }
     }
@@ -234,6 +240,7 @@ pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
         form: Form::Fut1,
         take: false,
         aux: false,
+        dict: false,
     })
 }
 
@@ -265,6 +272,14 @@ pub(super) const PUREV: u32 = 1 << 21;
 pub(super) const APPROVE: u32 = 1 << 22;
 /// Urgency words ("не горит", "no rush"): they name no work.
 pub(super) const URGE: u32 = 1 << 23;
+/// Words that head a plan ("план на сегодня:", "todo:").
+pub(super) const PLAN: u32 = 1 << 24;
+/// Words that may stand in a plan's heading beside a plan or date word ("у меня", "for").
+pub(super) const PLAN_HEAD: u32 = 1 << 25;
+/// English words that start an object ("fix the gate"): a plan item's first word before one is its verb.
+pub(super) const DETERMINER: u32 = 1 << 26;
+/// The remainder of some work ("остальное", "the rest"): with a date after it, the work moves.
+pub(super) const REST: u32 = 1 << 27;
 
 /// Each class's words, one file per class and language under `lexicon/`.
 pub(super) const WORD_CLASSES: &[(u32, &str)] = &[
@@ -314,6 +329,16 @@ pub(super) const WORD_CLASSES: &[(u32, &str)] = &[
     (URGE, include_str!("../../../lexicon/en/urge.txt")),
     (NUMW, include_str!("../../../lexicon/ru/numw.txt")),
     (NUMW, include_str!("../../../lexicon/en/numw.txt")),
+    (PLAN, include_str!("../../../lexicon/ru/plan.txt")),
+    (PLAN, include_str!("../../../lexicon/en/plan.txt")),
+    (PLAN_HEAD, include_str!("../../../lexicon/ru/plan_head.txt")),
+    (PLAN_HEAD, include_str!("../../../lexicon/en/plan_head.txt")),
+    (
+        DETERMINER,
+        include_str!("../../../lexicon/en/determiner.txt"),
+    ),
+    (REST, include_str!("../../../lexicon/ru/rest.txt")),
+    (REST, include_str!("../../../lexicon/en/rest.txt")),
 ];
 
 pub(super) fn word_classes() -> &'static HashMap<&'static str, u32, WordHash> {
@@ -379,4 +404,110 @@ pub(super) fn words(file: &'static str) -> impl Iterator<Item = &'static str> {
     file.lines()
         .map(|l| l.split('#').next().unwrap_or(""))
         .flat_map(str::split_whitespace)
+}
+
+/// A Russian verb form the lists do not hold, read by the morphological dictionary: "обойду"
+/// is a 1st-person future of "обойти", "прочисти" an imperative (futures, infinitives, and
+/// perfective imperatives and pasts). Only a word every dictionary reading of which is a verb
+/// counts ("печь", "стекло", "мой" are other things too); guessed
+/// readings of unknown words are left to `guessed_fut1`. Each word is read once per thread.
+pub(super) fn dictionary_verb(w: &str) -> Option<Verb> {
+    thread_local! {
+        static READ: std::cell::RefCell<HashMap<String, Option<Verb>, WordHash>> =
+            std::cell::RefCell::new(HashMap::default());
+    }
+    if w.chars().count() < 4
+        || !w.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
+        || word_classes().contains_key(w)
+    {
+        return None;
+    }
+    if let Some(known) = READ.with(|r| r.borrow().get(w).copied()) {
+        return known;
+    }
+    let verb = read_verb(w);
+    READ.with(|r| {
+        let mut r = r.borrow_mut();
+        // Chat text is open-ended: the memo stays bounded.
+        if r.len() > 50_000 {
+            r.clear();
+        }
+        r.insert(w.to_string(), verb);
+    });
+    verb
+}
+
+fn read_verb(w: &str) -> Option<Verb> {
+    let d = crate::morph::dictionary()?;
+    let found: Vec<rumorph::Analysis> = d
+        .analyze(w)
+        .into_iter()
+        .filter(|a| a.source == rumorph::Source::Dictionary)
+        .collect();
+    // Every reading must give the same form of the same verb: "заходим" is a present, a
+    // future and an imperative of two verbs "заходить", and none of them is sure.
+    let mut read: Option<(&str, Form)> = None;
+    for a in &found {
+        let form = verb_form(d, a)?;
+        match read {
+            Some((lemma, f)) if lemma != a.lemma || f != form => return None,
+            _ => read = Some((&a.lemma, form)),
+        }
+    }
+    let (lemma, form) = read?;
+    let lemma = lemma.replace('ё', "е");
+    // "пообедаю" is as little work as "пообедать".
+    let nonwork = word_classes()
+        .get(lemma.as_str())
+        .is_some_and(|f| f & NONWORK != 0);
+    if lemma.is_empty() || nonwork || not_work_verbs().contains(lemma.as_str()) {
+        return None;
+    }
+    Some(Verb {
+        inf: intern(lemma),
+        form,
+        take: false,
+        aux: false,
+        dict: true,
+    })
+}
+
+/// The form a dictionary reading gives, if it is one the rules read.
+fn verb_form(d: &rumorph::Dictionary, a: &rumorph::Analysis) -> Option<Form> {
+    let t = d.ud_tag(a.ud)?;
+    if t.pos() != "VERB" {
+        return None;
+    }
+    let feat = |k: &str| t.feat(k);
+    // Only perfective pasts report something finished ("возилась", "сидел" do not), and a past
+    // read here needs the message to name the work (see `dict`). Imperatives only perfective:
+    // "вызови сервис" asks for a job, "пишите", "отдыхайте" do not.
+    let perfective = feat("Aspect") == Some("Perf");
+    let transitive = a
+        .tag
+        .and_then(|n| d.tag(n))
+        .is_some_and(|t| t.contains("tran"));
+    Some(
+        match (
+            feat("VerbForm"),
+            feat("Mood"),
+            feat("Tense"),
+            feat("Person"),
+            feat("Number"),
+        ) {
+            (Some("Inf"), ..) => Form::Inf,
+            (_, Some("Imp"), ..) if perfective => Form::Imp,
+            // Transitive only: "закрыла", "повесили" report work done; "пришёл" is news.
+            (_, _, Some("Past"), ..) if perfective && transitive => Form::Past,
+            (_, _, Some("Fut"), Some("1"), Some("Sing")) => Form::Fut1,
+            (_, _, Some("Fut"), Some("1"), Some("Plur")) => Form::Fut1Pl,
+            (_, _, Some("Fut"), Some("2"), _) => Form::Fut2,
+            _ => return None,
+        },
+    )
+}
+
+fn not_work_verbs() -> &'static HashSet<&'static str> {
+    static SET: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    SET.get_or_init(|| words(include_str!("../../../lexicon/ru/not_work_verbs.txt")).collect())
 }

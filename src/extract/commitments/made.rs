@@ -15,6 +15,11 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "i" if a == "am" && b == "gonna" => Some(i + 3),
             "i'm" | "im" | "i’m" if a == "gonna" => Some(i + 2),
             "i'm" | "im" | "i’m" if a == "going" && b == "to" => Some(i + 3),
+            // The first person plural promises for the speaker's side: "we'll get it fixed".
+            "we'll" | "we’ll" => Some(i + 1),
+            "we" if matches!(a, "will" | "shall") => Some(i + 2),
+            "we're" | "we’re" if a == "going" && b == "to" => Some(i + 3),
+            "we're" | "we’re" if a == "gonna" => Some(i + 2),
             "gonna" if start => Some(i + 1),
             "will" if start && !m.is_q(i) => Some(i + 1),
             "let" if a == "me" && b != "know" && (start || m.w(i.wrapping_sub(1)) == "ok") => {

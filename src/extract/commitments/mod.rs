@@ -30,6 +30,7 @@ mod lexicon;
 mod made;
 mod moved;
 mod offer;
+mod plan;
 mod request;
 #[cfg(test)]
 mod tests;
@@ -45,6 +46,7 @@ use lexicon::*;
 use made::*;
 use moved::*;
 use offer::*;
+use plan::*;
 use request::*;
 use vetoes::*;
 
@@ -202,6 +204,9 @@ fn piece_end(text: &str, max: usize) -> usize {
 fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
     let names = NameIndex::new(input.people);
     let m = Msg::new(input.text);
+    if let Some(found) = plan(input, &m, &names) {
+        return found;
+    }
     let whole = analyze_whole(input, &m, &names);
     if whole.is_empty()
         && let Some(bare) = without_address(&m, &names)
@@ -379,7 +384,15 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         }
         return vec![f];
     }
-    if done(m).is_some() || text.contains(['✅', '✔']) {
+    if let Some(i) = done(m) {
+        // A past read by the dictionary alone ("заболела", "прошла") names work only with
+        // words of its own to match.
+        let words = cx.words();
+        if !(m.verb(i).is_some_and(|v| v.dict) && words.is_empty()) {
+            return vec![Finding::Done { words }];
+        }
+    }
+    if text.contains(['✅', '✔']) {
         return vec![Finding::Done { words: cx.words() }];
     }
     Vec::new()

@@ -140,11 +140,24 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
                     "it" | "this" | "that" | "them" | "back" | "to" | "the"
                 ) && (next == "back"
                     // "pushed to the drive" is an upload; "pushed to monday" a move.
+                    // "moved the Lees to 206" moves guests; "to the 24th" a date.
                     || m.has_seq(&["to"])
-                        && (m.any_f(DATE | MONTH) || m.toks.iter().any(|t| is_number(&t.norm))))
+                        && (m.any_f(DATE | MONTH)
+                            || m.toks.iter().any(|t| {
+                                is_number(&t.norm) && t.norm.parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
+                            })))
                     && !m.has_f(i + 1, NEG)
             }
             "need" | "needs" if matches!(next, "until" | "till") => true,
+            // "need another day on the artwork".
+            "need" | "needs" if next == "another" && m.has_f(i + 2, NUMW) => true,
+            // A progress report with the remainder dated: "called half, rest tomorrow",
+            // "прозвонил, остальных добью завтра", "половину разнесла, остальное в понедельник".
+            _ if m.has_f(i, REST) => (i + 1..(i + 4).min(m.n())).any(|k| m.has_f(k, DATE)),
+            // "giving up. will try again tmrw at 7", "will try them again tmrw".
+            "again" if (i.saturating_sub(2)..i).any(|k| m.w(k) == "try") => {
+                (i + 1..(i + 4).min(m.n())).any(|k| m.has_f(k, DATE))
+            }
             "need" | "needs" => {
                 let look: Vec<&str> = (i + 1..(i + 5).min(m.n())).map(|k| m.w(k)).collect();
                 look.contains(&"more")

@@ -1157,3 +1157,44 @@ fn labelled_set_precision_and_recall_stay_above_floors() {
         assert!(due_right as f64 >= 0.95 * due_total as f64, "due dates");
     }
 }
+
+/// Every example beside the rules (`lexicon/examples/*.tsv`): the findings a message yields, by
+/// family and due date, in order.
+#[test]
+fn the_examples_beside_the_rules_hold() {
+    const FILES: &[(&str, &str)] = &[
+        ("plan", include_str!("../../../lexicon/examples/plan.tsv")),
+        ("moved", include_str!("../../../lexicon/examples/moved.tsv")),
+        (
+            "cancelled",
+            include_str!("../../../lexicon/examples/cancelled.tsv"),
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (file, data) in FILES {
+        for line in data
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let (text, want) = line.split_once('\t').unwrap_or((line, ""));
+            let text = text.replace("\\n", "\n");
+            let got: Vec<String> = run_as(&text, 2)
+                .iter()
+                .map(|f| {
+                    let due = f.due().map_or("-".to_string(), |d| d.date.to_string());
+                    match f {
+                        Finding::Made { .. } | Finding::Moved { .. } => {
+                            format!("{}:{due}", f.label())
+                        }
+                        _ => f.label().to_string(),
+                    }
+                })
+                .collect();
+            let want: Vec<String> = want.split_whitespace().map(str::to_string).collect();
+            if got != want {
+                wrong.push(format!("{file}: {text:?}: want {want:?}, got {got:?}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -1,0 +1,191 @@
+//! Plan: a heading and a list of what the speaker will do ("сегодня: добить смету, выставить
+//! счёт", "план на сегодня:\n- доделать график", "today: finish the invites + call Brennan's").
+//! Each item led by a verb is a promise of the speaker's, due on the item's own date, else on
+//! the heading's ("сегодня", "завтра", "this week"), else with none. Items without a verb
+//! ("созвон с Ромашкой", "brennan quote") name no work to track.
+
+use super::*;
+
+/// The findings of a message holding a plan, or `None` when it holds none (or no item in it
+/// is work the speaker will do): then the other rules read it.
+pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Option<Vec<Finding>> {
+    let (head, list_start) = heading(m)?;
+    let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
+    let head_text = m.text.get(head.clone()).unwrap_or("");
+    let head_due = crate::extract::dates::deadline(head_text, input.now, lang).map(|(_, d)| d);
+    let mut found = Vec::new();
+    for item in items(m.text, list_start) {
+        let part = m.slice(item.clone());
+        if let Some(f) = plan_item(&part, input, lang, head_due) {
+            found.push(f);
+        }
+    }
+    if found.is_empty() {
+        return None;
+    }
+    // What is said before the heading ("всем доброе утро! ...", "ok crunch week") keeps its
+    // own promises and reports, never an agreement to someone.
+    let before = m.text.get(..head.start).unwrap_or("").trim();
+    if !before.is_empty() {
+        let sub = MessageInput {
+            text: before,
+            ..input.clone()
+        };
+        let pre = analyze_whole(&sub, &Msg::new(before), names);
+        let mut pre: Vec<Finding> = pre
+            .into_iter()
+            .filter(|f| matches!(f, Finding::Made { .. } | Finding::Done { .. }))
+            .collect();
+        pre.append(&mut found);
+        found = pre;
+    }
+    Some(found)
+}
+
+/// The byte range of the heading (its words up to the colon) and where its list starts.
+fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
+    for (colon, _) in m.text.match_indices(':') {
+        // The words right before the colon, back to the first that cannot head a plan.
+        let end = m.toks.partition_point(|t| t.span.end <= colon);
+        if end == 0
+            || !m
+                .text
+                .get(m.toks[end - 1].span.end..colon)?
+                .trim()
+                .is_empty()
+        {
+            continue;
+        }
+        let mut start = end;
+        while start > 0
+            && end - start < 5
+            && m.has_f(start - 1, PLAN | PLAN_HEAD | DATE | PREP)
+            && !m.has_f(start - 1, MONTH)
+        {
+            start -= 1;
+            if start > 0 && m.sent_of(start - 1) != m.sent_of(start) {
+                break;
+            }
+        }
+        // "в 10:30", "re: invoice": a heading names a plan or a day.
+        let keyed =
+            (start..end).any(|i| m.has_f(i, PLAN) || (m.has_f(i, DATE) && !is_number(m.w(i))));
+        if start == end || !keyed {
+            continue;
+        }
+        let from = m.toks[start].span.start;
+        return Some((from..colon, colon + 1));
+    }
+    None
+}
+
+/// The items of a list from `start` on: split at lines, bullets, commas, semicolons, plus signs
+/// and sentence ends.
+fn items(text: &str, start: usize) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut from = start;
+    let bytes = text.as_bytes();
+    let mut i = start;
+    let push = |a: usize, b: usize, out: &mut Vec<Range<usize>>| {
+        let s = text.get(a..b).unwrap_or("");
+        let lead = s.len() - s.trim_start().len();
+        let trail = s.len() - s.trim_end().len();
+        if a + lead < b - trail {
+            out.push(a + lead..b - trail);
+        }
+    };
+    while i < bytes.len() {
+        let c = bytes[i];
+        let split = match c {
+            b'\n' | b',' | b';' | b'+' | b'!' | b'?' => true,
+            // A full stop that ends a sentence, not "6.5" or "т.е".
+            b'.' => bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()),
+            // A bullet or dash between items ("- доделать", " - call").
+            b'-' => {
+                let before = text.get(from..i).unwrap_or("");
+                before.trim().is_empty()
+                    || bytes.get(i + 1).is_some_and(|n| *n == b' ') && i > 0 && bytes[i - 1] == b' '
+            }
+            _ => false,
+        };
+        if split {
+            push(from, i, &mut out);
+            from = i + 1;
+        } else if text[i..].starts_with('•')
+            || text[i..].starts_with('—')
+            || text[i..].starts_with('–')
+        {
+            let w = if text[i..].starts_with('•') {
+                '•'
+            } else if text[i..].starts_with('—') {
+                '—'
+            } else {
+                '–'
+            };
+            push(from, i, &mut out);
+            from = i + w.len_utf8();
+            i = from;
+            continue;
+        }
+        i += 1;
+        while i < bytes.len() && !text.is_char_boundary(i) {
+            i += 1;
+        }
+    }
+    push(from, bytes.len(), &mut out);
+    out
+}
+
+/// One item as a promise: led (after its date words) by an infinitive or a 1st-person future
+/// in Russian, by a verb in English.
+fn plan_item(
+    part: &Msg,
+    input: &MessageInput<'_>,
+    lang: Lang,
+    head_due: Option<Due>,
+) -> Option<Finding> {
+    let mut v = 0;
+    while v < part.n() && part.has_f(v, DATE | PREP | FILL) && part.verb(v).is_none() {
+        v += 1;
+    }
+    if v >= part.n() || part.question.iter().any(|&q| q) {
+        return None;
+    }
+    let word = part.w(v);
+    let verb = match part.verb(v) {
+        Some(Verb {
+            form: Form::Inf, ..
+        }) => Some((v, word)),
+        Some(Verb {
+            form: Form::Fut1 | Form::Fut1Pl,
+            inf,
+            aux: false,
+            ..
+        }) => Some((v, inf)),
+        Some(_) => None,
+        None if is_infinitive(word) && !part.has_f(v, STOP) => Some((v, word)),
+        None if part.has_f(v, EN_VERB) && !part.has_f(v, STOP | NONWORK) => Some((v, word)),
+        // "drench the heifers", "retrain Ravi": an English word before an object is its verb.
+        None if word.chars().all(|c| c.is_ascii_lowercase())
+            && !part.has_f(v, STOP | DATE | NONWORK)
+            && (part.has_f(v + 1, DETERMINER)
+                || part
+                    .toks
+                    .get(v + 1)
+                    .and_then(|t| part.text.get(t.span.clone()))
+                    .and_then(|w| w.chars().next())
+                    .is_some_and(char::is_uppercase)) =>
+        {
+            Some((v, word))
+        }
+        None => None,
+    }?;
+    let own = crate::extract::dates::deadline(part.text, input.now, lang);
+    let span = own.as_ref().map(|(s, _)| s.clone());
+    let (content, obj) = content(part, v..part.n(), Some(verb), &[], span.as_ref());
+    if !obj || content.is_empty() {
+        return None;
+    }
+    let due = own.map(|(_, d)| d).or(head_due);
+    Some(Finding::Made { content, due })
+}
