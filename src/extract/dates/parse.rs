@@ -921,7 +921,9 @@ impl<'a> P<'a> {
                     suffixed = true;
                     j += 2;
                 }
-                Lex::Word if self.w(j) == "o" && self.sym(j + 1, '\'') && self.w(j + 2) == "clock" => {
+                Lex::Word
+                    if self.w(j) == "o" && self.sym(j + 1, '\'') && self.w(j + 2) == "clock" =>
+                {
                     suffixed = true;
                     j += 3;
                 }
@@ -1854,7 +1856,11 @@ impl<'a> P<'a> {
         let mut at = self.now;
         let mut g = Grain::Year;
         for &(a, u) in parts {
-            let p = P { now: at, nl: at.naive_local(), ..*self };
+            let p = P {
+                now: at,
+                nl: at.naive_local(),
+                ..*self
+            };
             let t = p.moved(a, u, sign)?;
             at = super::to_instant(self.now.timezone(), t)?;
             g = unit_grain(u);
@@ -1881,6 +1887,21 @@ impl<'a> P<'a> {
                 ));
             }
             return None;
+        }
+        // "now + 40 minutes", "сейчас - 2 часа": the sign may stand apart after "now"
+        if self.kw(i, Kw::Now)
+            && (self.sym(i + 1, '+') || self.sym(i + 1, '-'))
+            && let Some((parts, e)) = self.durations(i + 2, false)
+        {
+            let sign = if self.sym(i + 1, '-') { -1 } else { 1 };
+            let (t, g) = self.moved_all(&parts, sign)?;
+            return Some((
+                Frame {
+                    abs: Some((t, g)),
+                    ..f
+                },
+                e,
+            ));
         }
         // terse signed offsets: "+20 minutes", "+2 дня 3 часа", "-3 года", "+15мин"
         if (self.sym(i, '+') || self.sym(i, '-'))
@@ -2850,7 +2871,10 @@ impl<'a> P<'a> {
     /// "tomorrow after 5pm", "в пятницу после 15:00": open from that clock time on that
     /// day, not today.
     fn day_after_clock(&self, i: usize) -> Option<(Out, usize)> {
-        if !matches!(self.lx(i), Lex::RelDay(_) | Lex::Wd(..) | Lex::Kw(Kw::On | Kw::In)) {
+        if !matches!(
+            self.lx(i),
+            Lex::RelDay(_) | Lex::Wd(..) | Lex::Kw(Kw::On | Kw::In)
+        ) {
             return None;
         }
         let (df, e) = self.frame(i, true)?;

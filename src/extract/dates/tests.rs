@@ -726,7 +726,10 @@ fn terse_and_compound_offsets() {
     assert_eq!(start("in 2 mos", Lang::En), "2013-04-12 04:30");
     // several falling units
     assert_eq!(start("2 часа 5 минут назад", Lang::Ru), "2013-02-12 02:25");
-    assert_eq!(start("in 1 day, 2 hours and 5 minutes", Lang::En), "2013-02-13 06:35");
+    assert_eq!(
+        start("in 1 day, 2 hours and 5 minutes", Lang::En),
+        "2013-02-13 06:35"
+    );
     assert_eq!(start("через 1 день 2 часа", Lang::Ru), "2013-02-13 06:30");
     // collective numerals
     assert_eq!(start("трое суток назад", Lang::Ru), "2013-02-09 04:30");
@@ -758,6 +761,16 @@ fn month_words_between_slashes_or_dashes() {
 
 #[test]
 fn o_clock_in_two_words() {
-    assert_eq!(start("tomorrow at 10 o clock", Lang::En), "2013-02-13 10:00");
+    assert_eq!(
+        start("tomorrow at 10 o clock", Lang::En),
+        "2013-02-13 10:00"
+    );
     assert_eq!(start("March 3 10 o clock", Lang::En), "2013-03-03 10:00");
+}
+
+#[test]
+fn now_plus_or_minus_a_duration() {
+    assert_eq!(start("now + 40minutes", Lang::En), "2013-02-12 05:10");
+    assert_eq!(start("now - 2 hours", Lang::En), "2013-02-12 02:30");
+    assert_eq!(start("сейчас + 1 день", Lang::Ru), "2013-02-13 04:30");
 }
