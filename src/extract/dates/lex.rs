@@ -88,7 +88,10 @@ pub(super) enum Kw {
     Season,
     Than,
     But,
+    /// "later", "спустя", "позже".
     Later,
+    /// "earlier": "15 minutes earlier".
+    Earlier,
     /// "НГ": New Year.
     NewYear,
 }
@@ -355,6 +358,15 @@ fn ru_word(w: &str) -> Lex {
             return Lex::Card(2);
         }
         "три" | "трех" | "трем" | "тремя" => return Lex::Card(3),
+        // collective numerals, as in "трое суток", "двое суток"
+        "двое" | "двоих" => return Lex::Card(2),
+        "трое" | "троих" => return Lex::Card(3),
+        "четверо" | "четверых" => return Lex::Card(4),
+        "пятеро" | "пятерых" => return Lex::Card(5),
+        "шестеро" => return Lex::Card(6),
+        "семеро" => return Lex::Card(7),
+        // "спустя 2 дня", "2 дня спустя", "на 2 дня позже"
+        "спустя" | "позже" | "позднее" => return k(Later),
         "четыре" | "четырех" | "четырем" | "четырьмя" => {
             return Lex::Card(4);
         }
@@ -628,7 +640,7 @@ fn en_word(w: &str) -> Lex {
         "day" | "days" => Lex::Unit(Unit::Day),
         "week" | "weeks" | "wk" | "wks" => Lex::Unit(Unit::Week),
         "fortnight" | "fortnights" => Lex::Unit(Unit::Fortnight),
-        "month" | "months" => Lex::Unit(Unit::Month),
+        "month" | "months" | "mo" | "mos" | "mth" | "mths" => Lex::Unit(Unit::Month),
         "quarter" | "quarters" | "qtr" | "qtrs" => Lex::Unit(Unit::Quarter),
         "year" | "years" | "yr" | "yrs" => Lex::Unit(Unit::Year),
         "morning" | "mornings" => Lex::Part(Part::Morning),
@@ -669,6 +681,7 @@ fn en_word(w: &str) -> Lex {
         "early" => k(Early),
         "late" => k(Late),
         "later" => k(Later),
+        "earlier" => k(Earlier),
         "than" => k(Than),
         "but" => k(But),
         "within" => k(Within),

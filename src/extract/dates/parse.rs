@@ -150,6 +150,20 @@ fn unit_grain(u: Unit) -> Grain {
     }
 }
 
+/// Units from the finest (0) to the coarsest, for compound durations of falling units.
+fn unit_rank(u: Unit) -> u8 {
+    match u {
+        Unit::Second => 0,
+        Unit::Minute => 1,
+        Unit::Hour => 2,
+        Unit::Day => 3,
+        Unit::Week | Unit::Fortnight => 4,
+        Unit::Month => 5,
+        Unit::Quarter => 6,
+        Unit::Year => 7,
+    }
+}
+
 fn add_months(d: NaiveDateTime, k: i64) -> Option<NaiveDateTime> {
     let total = i64::from(d.year()) * 12 + i64::from(d.month0()) + k;
     let y = i32::try_from(total.div_euclid(12)).ok()?;
@@ -411,6 +425,19 @@ impl<'a> P<'a> {
         }
     }
 
+    /// A two-digit year in the century that puts it at most 20 years ahead of now and less
+    /// than 80 behind: in 2013 "97" is 1997, "30" is 2030, "13" is 2013.
+    fn two_digit_year(&self, v: u32) -> i32 {
+        let now = self.today.year();
+        let mut y = now - now.rem_euclid(100) + v as i32;
+        if y > now + 20 {
+            y -= 100;
+        } else if y <= now - 80 {
+            y += 100;
+        }
+        y
+    }
+
     /// A year after a date: four digits, or two where nothing clock-like follows.
     fn year_after(&self, i: usize, allow2: bool) -> Option<(i32, usize)> {
         let (v, nd) = self.num(i)?;
@@ -424,10 +451,11 @@ impl<'a> P<'a> {
                     self.lx(i + 1),
                     Lex::Kw(Kw::Hours | Kw::Am | Kw::Pm | Kw::Oclock)
                 ) || matches!(self.lx(i + 1), Lex::Unit(_))
+                    || self.w(i + 1) == "o" && self.w(i + 2).starts_with("clock")
                 {
                     return None;
                 }
-                2000 + v as i32
+                self.two_digit_year(v)
             }
             _ => return None,
         };
@@ -496,6 +524,29 @@ impl<'a> P<'a> {
             if self.kw(k, Kw::Of) {
                 k += 1;
             }
+            // "12/March/2013", "12-марта-2013", "8/Oct/2012": words between slashes or dashes
+            let sep = [('/'), ('-')]
+                .into_iter()
+                .find(|&c| self.sym(k, c) && self.adj(k) && self.adj(k + 1));
+            if let Some(c) = sep
+                && let Lex::Month(m) = self.lx(k + 1)
+            {
+                let mut g = Frame {
+                    d: Some(d),
+                    m: Some(m),
+                    ..f
+                };
+                let mut e = k + 2;
+                if self.sym(e, c)
+                    && self.adj(e)
+                    && self.adj(e + 1)
+                    && let Some((y, e2)) = self.year_after(e + 1, true)
+                {
+                    g.y = Some(y);
+                    e = e2;
+                }
+                return Some((g, e));
+            }
             if let Lex::Month(m) = self.lx(k) {
                 let mut e = k + 1;
                 if self.sym(e, '.') && self.adj(e) {
@@ -539,10 +590,14 @@ impl<'a> P<'a> {
                     m: Some(m),
                     ..f
                 };
-                if self.sym(e, ',') && self.num(e + 1).is_some_and(|(_, nd)| nd == 4) {
+                // "Mar 3, 97", "Aug 9 96": a two-digit year after the day
+                // (without a comma only when it cannot be a clock hour: "March 3 10 o clock")
+                let comma = self.sym(e, ',');
+                if comma && self.num(e + 1).is_some_and(|(_, nd)| nd == 4 || nd == 2) {
                     e += 1;
                 }
-                if let Some((y, e2)) = self.year_after(e, false) {
+                let two_ok = comma || self.num(e).is_some_and(|(v, _)| v > 24);
+                if let Some((y, e2)) = self.year_after(e, two_ok) {
                     g.y = Some(y);
                     e = e2;
                 }
@@ -553,7 +608,9 @@ impl<'a> P<'a> {
             if self.kw(e, Kw::Of) && self.num(e + 1).is_some() {
                 e += 1;
             }
-            if let Some((y, e2)) = self.year_after(e, false) {
+            // "авг 96": two digits that cannot be a day are a year
+            let two_ok = self.num(e).is_some_and(|(v, nd)| nd == 2 && v > 31);
+            if let Some((y, e2)) = self.year_after(e, two_ok) {
                 g.y = Some(y);
                 e = e2;
             } else if self.strict && !pref && self.w(i) == "may" {
@@ -607,6 +664,28 @@ impl<'a> P<'a> {
                 Frame {
                     d: Some(d),
                     per: Some(per),
+                    ..f
+                },
+                e,
+            ));
+        }
+        // "2012/Aug/10", "2013-марта-12": year, month word, day between slashes or dashes
+        if let Some((v, 4)) = self.num(i)
+            && (1000..=2999).contains(&v)
+            && let Some(c) = ['/', '-']
+                .into_iter()
+                .find(|&c| self.sym(i + 1, c) && self.adj(i + 1) && self.adj(i + 2))
+            && let Lex::Month(m) = self.lx(i + 2)
+            && self.sym(i + 3, c)
+            && self.adj(i + 3)
+            && self.adj(i + 4)
+            && let Some((d, e, _)) = self.day_num(i + 4)
+        {
+            return Some((
+                Frame {
+                    y: Some(v as i32),
+                    m: Some(m),
+                    d: Some(d),
                     ..f
                 },
                 e,
@@ -836,6 +915,17 @@ impl<'a> P<'a> {
                 Lex::Kw(Kw::Oclock) => {
                     suffixed = true;
                     j += 1;
+                }
+                // "10 o clock", "10 o' clock"
+                Lex::Word if self.w(j) == "o" && self.w(j + 1) == "clock" => {
+                    suffixed = true;
+                    j += 2;
+                }
+                Lex::Word
+                    if self.w(j) == "o" && self.sym(j + 1, '\'') && self.w(j + 2) == "clock" =>
+                {
+                    suffixed = true;
+                    j += 3;
                 }
                 Lex::Kw(Kw::Ish) => j += 1,
                 Lex::Kw(Kw::Around) if self.w(j) == "approximately" => j += 1,
@@ -1728,14 +1818,66 @@ impl<'a> P<'a> {
         }
     }
 
+    /// One duration or several of falling units, optionally joined by "," / "and" / "и":
+    /// "1 год 2 месяца", "2 ч. 21 мин.", "1d, 2hr, and 5min". Only the first may be a bare
+    /// unit ("час назад"); later ones need an amount.
+    fn durations(&self, i: usize, unit_alone: bool) -> Option<(Vec<(f64, Unit)>, usize)> {
+        let (a, u, mut e) = self.duration(i, unit_alone)?;
+        let mut parts = vec![(a, u)];
+        loop {
+            let mut k = e;
+            if self.sym(k, '.') && self.adj(k) {
+                k += 1;
+            }
+            if self.sym(k, ',') {
+                k += 1;
+            }
+            if self.kw(k, Kw::And) {
+                k += 1;
+            }
+            let Some((a2, u2, e2)) = self.duration(k, false) else {
+                break;
+            };
+            let last = parts.last().map_or(Unit::Year, |p| p.1);
+            if unit_rank(u2) >= unit_rank(last) || parts.len() >= 6 {
+                break;
+            }
+            parts.push((a2, u2));
+            e = e2;
+        }
+        if self.sym(e, '.') && self.adj(e) && parts.len() > 1 {
+            e += 1;
+        }
+        Some((parts, e))
+    }
+
+    /// `now` moved by each (amount, unit) in turn, and the grain of the finest unit.
+    fn moved_all(&self, parts: &[(f64, Unit)], sign: i64) -> Option<(NaiveDateTime, Grain)> {
+        let mut at = self.now;
+        let mut g = Grain::Year;
+        for &(a, u) in parts {
+            let p = P {
+                now: at,
+                nl: at.naive_local(),
+                ..*self
+            };
+            let t = p.moved(a, u, sign)?;
+            at = super::to_instant(self.now.timezone(), t)?;
+            g = unit_grain(u);
+        }
+        Some((at.naive_local(), g))
+    }
+
     fn offset_atom(&self, i: usize) -> Option<(Frame, usize)> {
         let f = Frame::default();
-        // через N units / in N units
-        if matches!(self.lx(i), Lex::Kw(Kw::Through | Kw::In)) {
+        // через N units / in N units / спустя N units, each possibly compound
+        // ("через 1 день 2 часа", "in 1d, 2hr and 5min")
+        if matches!(self.lx(i), Lex::Kw(Kw::Through | Kw::In))
+            || self.kw(i, Kw::Later) && self.w(i) == "спустя"
+        {
             let k = self.skip(i + 1, &[Kw::Around]);
-            if let Some((a, u, e)) = self.duration(k, true) {
-                let t = self.moved(a, u, 1)?;
-                let g = unit_grain(u);
+            if let Some((parts, e)) = self.durations(k, true) {
+                let (t, g) = self.moved_all(&parts, 1)?;
                 return Some((
                     Frame {
                         abs: Some((t, g)),
@@ -1745,6 +1887,41 @@ impl<'a> P<'a> {
                 ));
             }
             return None;
+        }
+        // "now + 40 minutes", "сейчас - 2 часа": the sign may stand apart after "now"
+        if self.kw(i, Kw::Now)
+            && (self.sym(i + 1, '+') || self.sym(i + 1, '-'))
+            && let Some((parts, e)) = self.durations(i + 2, false)
+        {
+            let sign = if self.sym(i + 1, '-') { -1 } else { 1 };
+            let (t, g) = self.moved_all(&parts, sign)?;
+            return Some((
+                Frame {
+                    abs: Some((t, g)),
+                    ..f
+                },
+                e,
+            ));
+        }
+        // terse signed offsets: "+20 minutes", "+2 дня 3 часа", "-3 года", "+15мин"
+        if (self.sym(i, '+') || self.sym(i, '-'))
+            && self.adj(i + 1)
+            && (i == 0
+                || !matches!(
+                    self.lx(i - 1),
+                    Lex::Num(..) | Lex::Card(_) | Lex::Month(_) | Lex::Unit(_) | Lex::Tz(_)
+                ))
+            && let Some((parts, e)) = self.durations(i + 1, false)
+        {
+            let sign = if self.sym(i, '-') { -1 } else { 1 };
+            let (t, g) = self.moved_all(&parts, sign)?;
+            return Some((
+                Frame {
+                    abs: Some((t, g)),
+                    ..f
+                },
+                e,
+            ));
         }
         // N fridays from now / 2 thursdays ago
         if let Some((n, e)) = self.count(i)
@@ -1768,12 +1945,12 @@ impl<'a> P<'a> {
                 e2,
             ));
         }
-        // N units ago / назад / hence / from now
-        let (a, u, e) = self.duration(i, true)?;
+        // N units ago / назад / hence / from now / later, possibly compound
+        // ("2 часа 5 минут назад", "5 days 2 hours ago")
+        let (parts, e) = self.durations(i, true)?;
         let (sign, e2) = self.after_duration(e)?;
         let from_today = self.w(e2.saturating_sub(1)) == "today";
-        let mut t = self.moved(a, u, sign)?;
-        let mut g = unit_grain(u);
+        let (mut t, mut g) = self.moved_all(&parts, sign)?;
         if from_today {
             t = midnight(t.date());
             g = Grain::Day;
@@ -1801,6 +1978,9 @@ impl<'a> P<'a> {
             Lex::Kw(Kw::Ago) => Some((-1, e + 1)),
             Lex::Kw(Kw::Tomu) if self.kw(e + 1, Kw::Ago) => Some((-1, e + 2)),
             Lex::Kw(Kw::Hence) => Some((1, e + 1)),
+            // "3 days later", "2 дня спустя", "15 minutes earlier"
+            Lex::Kw(Kw::Later) if !self.kw(e + 1, Kw::Than) => Some((1, e + 1)),
+            Lex::Kw(Kw::Earlier) => Some((-1, e + 1)),
             Lex::Kw(Kw::From) if self.w(e) == "from" => {
                 let k = if self.w(e + 1) == "right" {
                     e + 2
@@ -2266,6 +2446,9 @@ impl<'a> P<'a> {
     fn expr_inner(&self, i: usize) -> Option<(Out, usize)> {
         let now = self.nl;
         let mk = |val: TimeValue, due: Option<Due>, strong: bool| Out { val, due, strong };
+        if let Some(r) = self.day_after_clock(i) {
+            return Some(r);
+        }
         match self.lx(i) {
             Lex::Kw(k @ (Kw::Until | Kw::Before | Kw::By)) => {
                 if let Some(r) = self.until_expr(i, k) {
@@ -2682,6 +2865,39 @@ impl<'a> P<'a> {
                 strong: true,
             },
             j,
+        ))
+    }
+
+    /// "tomorrow after 5pm", "в пятницу после 15:00": open from that clock time on that
+    /// day, not today.
+    fn day_after_clock(&self, i: usize) -> Option<(Out, usize)> {
+        if !matches!(
+            self.lx(i),
+            Lex::RelDay(_) | Lex::Wd(..) | Lex::Kw(Kw::On | Kw::In)
+        ) {
+            return None;
+        }
+        let (df, e) = self.frame(i, true)?;
+        if !df.has_date() || df.clock.is_some() || df.part.is_some() || !self.kw(e, Kw::After) {
+            return None;
+        }
+        let (mut cf, e2) = self.frame(e + 1, true)?;
+        if cf.clock.is_none() || cf.has_date() || !cf.merge(&df) {
+            return None;
+        }
+        let (v, _, _) = self.resolve_frame(&cf, None)?;
+        Some((
+            Out {
+                val: TimeValue {
+                    kind: Kind::After,
+                    start: v.start,
+                    end: None,
+                    grain: v.grain,
+                },
+                due: None,
+                strong: false,
+            },
+            e2,
         ))
     }
 

@@ -701,3 +701,76 @@ fn a_greeting_is_not_a_deadline() {
     // A real part of the day still counts.
     assert!(deadline("I'll send it this evening", now, Lang::En).is_some());
 }
+
+// Classes learnt from other parsers' suites (tests/data/dates/tune-*.jsonl). Reference:
+// Tuesday 2013-02-12 04:30.
+
+#[test]
+fn terse_and_compound_offsets() {
+    // signed, glued to the amount
+    assert_eq!(start("+20 minutes", Lang::En), "2013-02-12 04:50");
+    assert_eq!(start("+15мин", Lang::Ru), "2013-02-12 04:45");
+    assert_eq!(start("+2 дня 3 часа", Lang::Ru), "2013-02-14 07:30");
+    assert_eq!(start("-3 года", Lang::Ru), "2010-02-12 04:30");
+    // a dash between two clock times is still a range, not "minus 18 hours"
+    assert_eq!(
+        span("15h00 GMT - 18h00 GMT", Lang::En),
+        "2013-02-12 13:00 .. 2013-02-12 16:01"
+    );
+    // "later", "спустя", "earlier"
+    assert_eq!(start("3 days later", Lang::En), "2013-02-15 04:30");
+    assert_eq!(start("2 дня спустя", Lang::Ru), "2013-02-14 04:30");
+    assert_eq!(start("спустя 2 часа", Lang::Ru), "2013-02-12 06:30");
+    assert_eq!(start("15 minutes earlier", Lang::En), "2013-02-12 04:15");
+    // abbreviations of months
+    assert_eq!(start("in 2 mos", Lang::En), "2013-04-12 04:30");
+    // several falling units
+    assert_eq!(start("2 часа 5 минут назад", Lang::Ru), "2013-02-12 02:25");
+    assert_eq!(
+        start("in 1 day, 2 hours and 5 minutes", Lang::En),
+        "2013-02-13 06:35"
+    );
+    assert_eq!(start("через 1 день 2 часа", Lang::Ru), "2013-02-13 06:30");
+    // collective numerals
+    assert_eq!(start("трое суток назад", Lang::Ru), "2013-02-09 04:30");
+    assert_eq!(start("через двое суток", Lang::Ru), "2013-02-14 04:30");
+}
+
+#[test]
+fn day_then_after_a_clock_time() {
+    assert_eq!(start("tomorrow after 5pm", Lang::En), "2013-02-13 17:00");
+    assert_eq!(start("завтра после 17:00", Lang::Ru), "2013-02-13 17:00");
+}
+
+#[test]
+fn two_digit_years_by_a_sliding_century() {
+    assert_eq!(start("Mar 3, 97", Lang::En), "1997-03-03 00:00");
+    assert_eq!(start("Aug 9 96", Lang::En), "1996-08-09 00:00");
+    assert_eq!(start("3 Aug 96", Lang::En), "1996-08-03 00:00");
+    assert_eq!(start("авг 96", Lang::Ru), "1996-08-01 00:00");
+    assert_eq!(start("3 марта 15", Lang::Ru), "2015-03-03 00:00");
+}
+
+#[test]
+fn month_words_between_slashes_or_dashes() {
+    assert_eq!(start("12/March/2013", Lang::En), "2013-03-12 00:00");
+    assert_eq!(start("8/Oct/2012", Lang::En), "2012-10-08 00:00");
+    assert_eq!(start("12-марта-2013", Lang::Ru), "2013-03-12 00:00");
+    assert_eq!(start("2012/Aug/10", Lang::En), "2012-08-10 00:00");
+}
+
+#[test]
+fn o_clock_in_two_words() {
+    assert_eq!(
+        start("tomorrow at 10 o clock", Lang::En),
+        "2013-02-13 10:00"
+    );
+    assert_eq!(start("March 3 10 o clock", Lang::En), "2013-03-03 10:00");
+}
+
+#[test]
+fn now_plus_or_minus_a_duration() {
+    assert_eq!(start("now + 40minutes", Lang::En), "2013-02-12 05:10");
+    assert_eq!(start("now - 2 hours", Lang::En), "2013-02-12 02:30");
+    assert_eq!(start("сейчас + 1 день", Lang::Ru), "2013-02-13 04:30");
+}
