@@ -280,6 +280,8 @@ pub(super) const PLAN_HEAD: u32 = 1 << 25;
 pub(super) const DETERMINER: u32 = 1 << 26;
 /// The remainder of some work ("остальное", "the rest"): with a date after it, the work moves.
 pub(super) const REST: u32 = 1 << 27;
+/// Verbs of guessing ("I think I will"): a bare future after them is a guess, not a promise.
+pub(super) const GUESS: u32 = 1 << 28;
 
 /// Each class's words, one file per class and language under `lexicon/`.
 pub(super) const WORD_CLASSES: &[(u32, &str)] = &[
@@ -339,6 +341,7 @@ pub(super) const WORD_CLASSES: &[(u32, &str)] = &[
     ),
     (REST, include_str!("../../../lexicon/ru/rest.txt")),
     (REST, include_str!("../../../lexicon/en/rest.txt")),
+    (GUESS, include_str!("../../../lexicon/en/guess.txt")),
 ];
 
 pub(super) fn word_classes() -> &'static HashMap<&'static str, u32, WordHash> {

@@ -132,6 +132,27 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             {
                 continue;
             }
+            // "I'll have the vanilla ice cream", "I'll have a coffee": ordering, unless the
+            // thing is to be ready or delivered ("I'll have the numbers ready", "the memo to Dan").
+            let sentence = m.bounds(v, true);
+            if m.w(v) == "have"
+                && (m.has_f(v + 1, DETERMINER) || is_number(m.w(v + 1)) || m.w(v + 1) == "one")
+                && !(v + 1..sentence.end).any(|k| {
+                    m.has_f(k, DATE | DONE)
+                        || matches!(
+                            m.w(k),
+                            "ready" | "back" | "over" | "up" | "out" | "to" | "by"
+                        )
+                })
+            {
+                continue;
+            }
+            // "I believe I will.", "I think I'll.": a guess about oneself, with nothing to do.
+            if (v >= sentence.end || m.sent_of(v) != m.sent_of(i))
+                && (i.saturating_sub(3)..i).any(|k| m.has_f(k, GUESS))
+            {
+                continue;
+            }
             return Some((i, v));
         }
     }
