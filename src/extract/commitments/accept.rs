@@ -18,31 +18,10 @@ pub(super) fn leading_agreement(m: &Msg) -> usize {
 
 /// A multi-word agreement starting at token `k`: the index just past it.
 pub(super) fn multi_agreement(m: &Msg, k: usize) -> Option<usize> {
-    for seq in [
-        &["без", "проблем"][..],
-        &["не", "вопрос"],
-        &["will", "do"],
-        &["got", "it"],
-        &["no", "problem"],
-        &["sounds", "good"],
-        &["of", "course"],
-        &["can", "do"],
-        &["consider", "it", "done"],
-        &["будет", "сделано"],
-        &["no", "prob"],
-        &["no", "worries"],
-        &["np"],
-        &["sure", "thing"],
-        &["go", "ahead"],
-        &["please", "do"],
-        &["sounds", "great"],
-        &["sounds", "perfect"],
-        &["you", "got", "it"],
-        &["сделаем"],
-    ] {
+    for seq in agree_phrases() {
         let fits = seq.iter().enumerate().all(|(j, s)| m.w(k + j) == *s);
         // "сделаем" alone agrees; "сделаем макет к пятнице" promises.
-        if fits && (seq != ["сделаем"] || k + 1 >= m.n()) {
+        if fits && (seq.as_slice() != ["сделаем"] || k + 1 >= m.n()) {
             return Some(k + seq.len());
         }
     }

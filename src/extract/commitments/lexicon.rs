@@ -514,3 +514,25 @@ fn not_work_verbs() -> &'static HashSet<&'static str> {
     static SET: OnceLock<HashSet<&'static str>> = OnceLock::new();
     SET.get_or_init(|| words(include_str!("../../../lexicon/ru/not_work_verbs.txt")).collect())
 }
+
+/// Agreements of several words ("без проблем", "will do"), from `lexicon/*/agree_phrases.txt`.
+pub(super) fn agree_phrases() -> &'static [Vec<&'static str>] {
+    static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        [
+            include_str!("../../../lexicon/ru/agree_phrases.txt"),
+            include_str!("../../../lexicon/en/agree_phrases.txt"),
+        ]
+        .iter()
+        .flat_map(|f| f.lines())
+        .map(|l| {
+            l.split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+        })
+        .filter(|p| !p.is_empty())
+        .collect()
+    })
+}

@@ -395,7 +395,29 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     if text.contains(['✅', '✔']) {
         return vec![Finding::Done { words: cx.words() }];
     }
+    // "отчёт по загрузке https://…", "quote for Acme: https://…": the work handed over as a
+    // link. Only the words around the link can name which promise (never the link's own).
+    if let Some(words) = delivered_by_link(m) {
+        return vec![Finding::Done { words }];
+    }
     Vec::new()
+}
+
+/// The words of a statement that hands over a link, without the link; `None` for no link, a
+/// question, or nothing but the link.
+fn delivered_by_link(m: &Msg) -> Option<Vec<String>> {
+    if !m.text.contains("http://") && !m.text.contains("https://") || m.question.iter().any(|&q| q)
+    {
+        return None;
+    }
+    let bare: String = m
+        .text
+        .split_whitespace()
+        .filter(|w| !w.contains("http://") && !w.contains("https://"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let words = stems_of(&Msg::new(&bare));
+    (!words.is_empty()).then_some(words)
 }
 
 /// Significant stems of a text (no stop words, no dates), for matching updates to commitments.
