@@ -481,7 +481,14 @@ fn stems_of(m: &Msg) -> Vec<String> {
         if t.f & noise != 0
             || done_word
             || t.verb.is_some()
-            || w.chars().any(|c| c.is_ascii_digit()) && !w.chars().any(char::is_alphabetic)
+            // A number names a thing ("214", "invoice 1041") unless it is too short to tell
+            // anything apart or is a year.
+            || w.chars().any(|c| c.is_ascii_digit())
+                && !w.chars().any(char::is_alphabetic)
+                && (w.len() < 3
+                    || !w.chars().all(|c| c.is_ascii_digit())
+                    // A year ("for 2027") dates, it does not name.
+                    || w.parse::<u32>().is_ok_and(|y| (1990..=2100).contains(&y)))
             || w.chars().count() < 2
             || is_infinitive(w) && Lang::detect(w) == Lang::Ru
             || w.starts_with("успе")
