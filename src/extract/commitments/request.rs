@@ -216,6 +216,18 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             }
         }
     }
+    if cue.is_none() {
+        // "Андрей Петрович, поправим до конца месяца?": a "we" asked of someone named is their
+        // job.
+        let ours = (0..m.n()).find(|&i| {
+            m.is_q(i) && m.verb(i).is_some_and(|v| v.form == Form::Fut1Pl) && !m.negated(i)
+        });
+        if let Some(i) = ours
+            && addressee(cx, i).is_some()
+        {
+            cue = Some(i);
+        }
+    }
     let open = if cue.is_none() {
         open_request_cue(cx)
     } else {
