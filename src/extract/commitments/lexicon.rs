@@ -282,6 +282,8 @@ pub(super) const DETERMINER: u32 = 1 << 26;
 pub(super) const REST: u32 = 1 << 27;
 /// Verbs of guessing ("I think I will"): a bare future after them is a guess, not a promise.
 pub(super) const GUESS: u32 = 1 << 28;
+/// Words that open a time ("после 3 урока", "after the standup").
+pub(super) const TIME_PREP: u32 = 1 << 29;
 
 /// Each class's words, one file per class and language under `lexicon/`.
 pub(super) const WORD_CLASSES: &[(u32, &str)] = &[
@@ -342,6 +344,8 @@ pub(super) const WORD_CLASSES: &[(u32, &str)] = &[
     (REST, include_str!("../../../lexicon/ru/rest.txt")),
     (REST, include_str!("../../../lexicon/en/rest.txt")),
     (GUESS, include_str!("../../../lexicon/en/guess.txt")),
+    (TIME_PREP, include_str!("../../../lexicon/ru/time_prep.txt")),
+    (TIME_PREP, include_str!("../../../lexicon/en/time_prep.txt")),
 ];
 
 pub(super) fn word_classes() -> &'static HashMap<&'static str, u32, WordHash> {

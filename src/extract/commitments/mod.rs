@@ -334,7 +334,15 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     let lead = leading_agreement(m);
     if lead > 0 && !question_everywhere {
         let lead_sent = m.sent_of(lead - 1);
-        if lead >= m.n() || only_date_left(&cx, lead) || on_my_way(m, lead) || signs_me_up(m, lead)
+        // "ок, после 3 урока": yes, at a time the resolver need not know.
+        let at_a_time = m.has_f(lead, TIME_PREP)
+            && m.n() - lead <= 5
+            && (lead..m.n()).all(|k| m.verb(k).is_none() && !m.has_f(k, NEG) && !m.is_q(k));
+        if lead >= m.n()
+            || only_date_left(&cx, lead)
+            || on_my_way(m, lead)
+            || signs_me_up(m, lead)
+            || at_a_time
         {
             return vec![Finding::Accept { due: cx.due() }];
         }
