@@ -540,3 +540,31 @@ pub(super) fn agree_phrases() -> &'static [Vec<&'static str>] {
         .collect()
     })
 }
+
+/// Openings that propose a change rather than ask about it ("можно перенести…?", "mind if I
+/// push…?"), from `lexicon/*/proposal.txt`.
+pub(super) fn proposal_phrases() -> &'static [Vec<&'static str>] {
+    static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        phrases(&[
+            include_str!("../../../lexicon/ru/proposal.txt"),
+            include_str!("../../../lexicon/en/proposal.txt"),
+        ])
+    })
+}
+
+/// One phrase a line (words split by spaces), `#` starting a comment.
+fn phrases(files: &[&'static str]) -> Vec<Vec<&'static str>> {
+    files
+        .iter()
+        .flat_map(|f| f.lines())
+        .map(|l| {
+            l.split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+        })
+        .filter(|p| !p.is_empty())
+        .collect()
+}

@@ -283,7 +283,11 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
             .get(i)
             .and_then(|t| text.get(t.span.end..))
             .and_then(|rest| super::dates::deadline(rest, input.now, lang).map(|(_, due)| due));
-        let due = more_time(m, input.now).or(after_move).or_else(|| cx.due());
+        // "сегодня не успеваю": a date before "не успеваю" is the one being missed.
+        let missed = m.w(i) == "не" && m.w(i + 1).starts_with("успе");
+        let due = more_time(m, input.now)
+            .or(after_move)
+            .or_else(|| if missed { None } else { cx.due() });
         return vec![Finding::Moved {
             due,
             words: cx.words(),
@@ -292,7 +296,15 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     if let Some(o) = question_offer(&cx) {
         return vec![o];
     }
-    if is_progress(m) || is_retold(m) {
+    // "график почти готов, скину в понедельник": a progress note that names a new date for
+    // the rest is a promise again (ingest reads it as the open one, moved).
+    let progress_then_promise = || {
+        let at = ru_promise(m)
+            .map(|p| p.0)
+            .or_else(|| en_promise(m).map(|p| p.0));
+        at.is_some_and(|p| !m.is_q(p) && (0..p).any(|k| m.has_f(k, PROGRESS)) && cx.has_date())
+    };
+    if is_retold(m) || is_progress(m) && !progress_then_promise() {
         return Vec::new();
     }
     let absence = is_absence(m);

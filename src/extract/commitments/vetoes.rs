@@ -5,12 +5,7 @@ use super::*;
 
 /// "can we move it to Friday?", "можно перенести на пятницу?": a question proposing a change.
 pub(super) fn proposal(m: &Msg) -> bool {
-    m.has_seq(&["can", "we"])
-        || m.has_seq(&["could", "we"])
-        || m.has_seq(&["можно"])
-        || m.has_seq(&["давай"])
-        || m.has_seq(&["давайте"])
-        || m.has_seq(&["может"])
+    proposal_phrases().iter().any(|p| m.has_seq(p))
 }
 
 /// The speaker's own work status ("почти готово", "almost done", "осталось ревью"). "Почти" about
@@ -56,7 +51,11 @@ pub(super) fn is_conditional(m: &Msg) -> bool {
         match m.w(i) {
             // "если что" and "если честно" are only manners of speaking.
             "если" => !matches!(next, "что" | "честно" | "чо" | "чего"),
-            "if" => !matches!(next, "anything" | "any"),
+            // "mind if I push…", "ok if it comes friday?": asking leave, not a condition.
+            "if" => {
+                !matches!(next, "anything" | "any")
+                    && !(i > 0 && matches!(m.w(i - 1), "mind" | "ok" | "okay" | "alright"))
+            }
             // "would you…", "could you…": polite requests, not conditionals; "would be great"
             // is praise.
             "would" | "might" => {
