@@ -53,8 +53,8 @@ pub(super) fn is_conditional(m: &Msg) -> bool {
             "если" => !matches!(next, "что" | "честно" | "чо" | "чего"),
             // "mind if I push…", "ok if it comes friday?": asking leave, not a condition.
             "if" => {
-                !matches!(next, "anything" | "any")
-                    && !(i > 0 && matches!(m.w(i - 1), "mind" | "ok" | "okay" | "alright"))
+                !(matches!(next, "anything" | "any")
+                    || i > 0 && matches!(m.w(i - 1), "mind" | "ok" | "okay" | "alright"))
             }
             // "would you…", "could you…": polite requests, not conditionals; "would be great"
             // is praise.
