@@ -156,12 +156,37 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
     let hits: Vec<_> = find_in(&l, now)
         .into_iter()
         .filter(|(span, _)| !negated(&l, span.start) && !greeting(text, span))
+        // "the spring sprinkler check", "летнее меню": a season named in passing is no date
+        // to keep unless a deadline word leads it ("к лету", "by summer").
+        .filter(|(span, o)| o.strong || !lone_season(text, span))
         .collect();
     let pick = hits
         .iter()
         .find(|(_, o)| o.strong && o.due.is_some())
         .or_else(|| hits.iter().find(|(_, o)| o.due.is_some()))?;
     Some((pick.0.clone(), pick.1.due?))
+}
+
+/// The expression is one English season word used before a noun ("spring sprinkler check");
+/// Russian says that with an adjective ("весенняя проверка"), which is no season word.
+fn lone_season(text: &str, span: &Range<usize>) -> bool {
+    let word = text.get(span.clone()).unwrap_or("").trim();
+    let lower = word.to_ascii_lowercase();
+    let word = ["the ", "its ", "our ", "their ", "a "]
+        .iter()
+        .find_map(|d| lower.strip_prefix(d))
+        .unwrap_or(&lower);
+    let next = text.get(span.end..).unwrap_or("");
+    let before_noun = next.starts_with(' ')
+        && next
+            .trim_start()
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase());
+    word.is_ascii()
+        && !word.contains(char::is_whitespace)
+        && before_noun
+        && matches!(lex::lex(word).toks.as_slice(), [t] if matches!(t.lex, lex::Lex::Season(_)))
 }
 
 /// "morning!", "good morning all", "доброе утро": a greeting that happens to name a part of

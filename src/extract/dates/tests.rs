@@ -774,3 +774,15 @@ fn now_plus_or_minus_a_duration() {
     assert_eq!(start("now - 2 hours", Lang::En), "2013-02-12 02:30");
     assert_eq!(start("сейчас + 1 день", Lang::Ru), "2013-02-13 04:30");
 }
+
+#[test]
+fn a_season_before_a_noun_is_no_deadline() {
+    // The week named later is the deadline; "spring" only says which check.
+    let week = due("the spring sprinkler check, can you get to it this week?");
+    assert!(week.is_some());
+    assert_ne!(week, due("by spring"));
+    assert_eq!(due("the summer menu is ready"), None);
+    // Led by a deadline word, or alone, a season still is one.
+    assert!(due("by summer").is_some());
+    assert!(due("сделаем летом").is_some());
+}
