@@ -85,6 +85,31 @@ pub(super) fn combine(
                 flat.retain(is_new_work);
                 return flat;
             }
+            // Two promises, each in a clause of its own with a date of its own ("сегодня
+            // обзвоню всех, и корма закажу до среды"): both.
+            let dated: Vec<(&String, Due)> = flat
+                .iter()
+                .filter_map(|f| match f {
+                    Finding::Made {
+                        content,
+                        due: Some(d),
+                    } => Some((content, *d)),
+                    _ => None,
+                })
+                .collect();
+            let made_parts = flat
+                .iter()
+                .filter(|f| matches!(f, Finding::Made { .. }))
+                .count();
+            if matches!(first, Finding::Made { .. })
+                && made_parts == 2
+                && dated.len() == 2
+                && dated[0].0 != dated[1].0
+                && dated[0].1 != dated[1].1
+            {
+                flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
+                return flat;
+            }
             own_due(whole, &flat, true)
         }
         Finding::Accept { .. } | Finding::Done { .. } if whole.len() == 1 => {
