@@ -503,6 +503,9 @@ fn verb_form(d: &rumorph::Dictionary, a: &rumorph::Analysis) -> Option<Form> {
             feat("Number"),
         ) {
             (Some("Inf"), ..) => Form::Inf,
+            // "сдадим!" (let us hand it in) is written as the 1st person plural future, and
+            // read as it: the speaker's side will do it.
+            (_, Some("Imp"), _, Some("1"), _) if perfective => Form::Fut1Pl,
             (_, Some("Imp"), ..) if perfective => Form::Imp,
             // Transitive only: "закрыла", "повесили" report work done; "пришёл" is news.
             (_, _, Some("Past"), ..) if perfective && transitive => Form::Past,
@@ -567,4 +570,15 @@ fn phrases(files: &[&'static str]) -> Vec<Vec<&'static str>> {
         })
         .filter(|p| !p.is_empty())
         .collect()
+}
+
+/// Openings that decline an offer ("не, спасибо", "no thanks"), from `lexicon/*/refusal.txt`.
+pub(super) fn refusal_phrases() -> &'static [Vec<&'static str>] {
+    static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        phrases(&[
+            include_str!("../../../lexicon/ru/refusal.txt"),
+            include_str!("../../../lexicon/en/refusal.txt"),
+        ])
+    })
 }

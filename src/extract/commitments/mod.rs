@@ -259,6 +259,13 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     let conditional = is_conditional(m) && !is_offer_condition(m);
     let question_everywhere = m.question.iter().all(|&q| q);
 
+    // "не, спасибо, сами справимся": an offer declined, nothing agreed or promised.
+    if refusal_phrases()
+        .iter()
+        .any(|p| p.iter().enumerate().all(|(k, w)| m.w(k) == *w))
+    {
+        return Vec::new();
+    }
     // "reminder: toolbox talk moved to 7:30", "FYI standup moved to 10": news for everyone, no
     // one's promise moves, ends or starts. A request inside still asks.
     if is_announcement(m) {
@@ -382,6 +389,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         return vec![Finding::Accept { due: cx.due() }];
     }
     if !absence && let Some(r) = request(&cx) {
+        // "скинул меню Марине, глянь рыбу": a report of the speaker's own, then a request.
+        if let Some(words) = done_before_request(m) {
+            return vec![Finding::Done { words }, r];
+        }
         return vec![r];
     }
     if absence || idiom {
@@ -421,6 +432,33 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         return vec![Finding::Done { words }];
     }
     Vec::new()
+}
+
+/// A clause before the last that reports work done and asks, promises and questions nothing:
+/// its significant words (never none, which would close whatever the speaker promised last).
+fn done_before_request(m: &Msg) -> Option<Vec<String>> {
+    let last = m.toks.last()?.clause;
+    for c in 0..last {
+        let idx: Vec<usize> = (0..m.n()).filter(|&k| m.clause_of(k) == Some(c)).collect();
+        let (Some(&a), Some(&b)) = (idx.first(), idx.last()) else {
+            continue;
+        };
+        if m.is_q(a) {
+            continue;
+        }
+        let sub = m.slice(m.toks[a].span.start..m.toks[b].span.end);
+        if done(&sub).is_some()
+            && request_cue(&sub).is_none()
+            && ru_promise(&sub).is_none()
+            && en_promise(&sub).is_none()
+        {
+            let words = stems_of(&sub);
+            if !words.is_empty() {
+                return Some(words);
+            }
+        }
+    }
+    None
 }
 
 /// The words of a statement that hands over a link, without the link; `None` for no link, a
