@@ -526,21 +526,10 @@ fn not_work_verbs() -> &'static HashSet<&'static str> {
 pub(super) fn agree_phrases() -> &'static [Vec<&'static str>] {
     static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
     LIST.get_or_init(|| {
-        [
+        phrases(&[
             include_str!("../../../lexicon/ru/agree_phrases.txt"),
             include_str!("../../../lexicon/en/agree_phrases.txt"),
-        ]
-        .iter()
-        .flat_map(|f| f.lines())
-        .map(|l| {
-            l.split('#')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .collect::<Vec<_>>()
-        })
-        .filter(|p| !p.is_empty())
-        .collect()
+        ])
     })
 }
 
