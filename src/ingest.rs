@@ -331,9 +331,9 @@ impl Ingest<'_> {
         Ok(out)
     }
 
-    /// What one message says, read against (and written into) the ledger.
-    async fn read(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
-        let mut findings = analyze(
+    /// The rules' findings in one message, as its author said it.
+    fn findings(&self, m: &Incoming<'_>) -> Vec<Finding> {
+        analyze(
             (m.chat, m.message),
             m.text,
             m.date,
@@ -341,7 +341,12 @@ impl Ingest<'_> {
             m.from,
             self.names,
             m.mentions,
-        );
+        )
+    }
+
+    /// What one message says, read against (and written into) the ledger.
+    async fn read(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
+        let mut findings = self.findings(m);
         // "решили перейти на Postgres" states a decision, and "почти половину контракта
         // перевёл", "halfway through the stocktake" progress: neither reports work done.
         let key = (m.chat, m.message);
@@ -882,15 +887,7 @@ impl Ingest<'_> {
         if made.is_empty() {
             return self.read(l, m).await;
         }
-        let findings = analyze(
-            (m.chat, m.message),
-            m.text,
-            m.date,
-            self.org,
-            m.from,
-            self.names,
-            m.mentions,
-        );
+        let findings = self.findings(m);
         let mut effects = Vec::new();
         let promise = findings.iter().find_map(|f| match f {
             Finding::Made { content, due } => Some((Some(content.clone()), *due)),

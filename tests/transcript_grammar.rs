@@ -127,6 +127,15 @@ fn problems(file: &Path, text: &str, transcript: &[Value]) -> Vec<String> {
     out
 }
 
+/// A replay in Moscow time, in Russian, in memory.
+fn moscow() -> Options {
+    Options {
+        tz: chrono_tz::Europe::Moscow,
+        lang: Lang::Ru,
+        db: None,
+    }
+}
+
 #[tokio::test]
 async fn no_bundled_transcript_has_a_nominative_after_a_preposition_or_an_empty_list() {
     let mut all = Vec::new();
@@ -134,16 +143,9 @@ async fn no_bundled_transcript_has_a_nominative_after_a_preposition_or_an_empty_
     assert!(files.len() > 20, "{files:?}");
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
-        let out = run_text(
-            &text,
-            Options {
-                tz: chrono_tz::Europe::Moscow,
-                lang: Lang::Ru,
-                db: None,
-            },
-        )
-        .await
-        .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let out = run_text(&text, moscow())
+            .await
+            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         all.extend(problems(
             f,
             &text,
@@ -228,16 +230,7 @@ async fn thirty_russian_names_in_answers_take_the_case_the_sentence_needs() {
     }
     lines.push(json!({"type": "clock", "at": "2026-11-27T20:00:00+03:00"}));
     let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
-    let out = run_text(
-        &text,
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-        },
-    )
-    .await
-    .unwrap();
+    let out = run_text(&text, moscow()).await.unwrap();
     let transcript = out.json["transcript"].as_array().unwrap();
     let found = problems(Path::new("thirty names"), &text, transcript);
     assert!(found.is_empty(), "{}", found.join("\n"));

@@ -19,7 +19,7 @@ pub(super) fn leading_agreement(m: &Msg) -> usize {
 /// A multi-word agreement starting at token `k`: the index just past it.
 pub(super) fn multi_agreement(m: &Msg, k: usize) -> Option<usize> {
     for seq in agree_phrases() {
-        let fits = seq.iter().enumerate().all(|(j, s)| m.w(k + j) == *s);
+        let fits = m.seq_at(k, seq);
         // "сделаем" alone agrees; "сделаем макет к пятнице" promises.
         if fits && (seq.as_slice() != ["сделаем"] || k + 1 >= m.n()) {
             return Some(k + seq.len());

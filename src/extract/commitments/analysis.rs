@@ -166,11 +166,14 @@ impl<'a> Msg<'a> {
         if seq.is_empty() || self.n() < seq.len() {
             return None;
         }
-        (0..=self.n() - seq.len()).find(|&i| {
-            seq.iter()
-                .enumerate()
-                .all(|(k, s)| *s == "*" || self.w(i + k) == *s)
-        })
+        (0..=self.n() - seq.len()).find(|&i| self.seq_at(i, seq))
+    }
+
+    /// Does `seq` stand at token `k` (`*` matches any word)?
+    pub(super) fn seq_at(&self, k: usize, seq: &[&str]) -> bool {
+        seq.iter()
+            .enumerate()
+            .all(|(j, s)| *s == "*" || self.w(k + j) == *s)
     }
 
     pub(super) fn has_seq(&self, seq: &[&str]) -> bool {

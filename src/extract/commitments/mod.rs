@@ -260,10 +260,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     let question_everywhere = m.question.iter().all(|&q| q);
 
     // "не, спасибо, сами справимся": an offer declined, nothing agreed or promised.
-    if refusal_phrases()
-        .iter()
-        .any(|p| p.iter().enumerate().all(|(k, w)| m.w(k) == *w))
-    {
+    if refusal_phrases().iter().any(|p| m.seq_at(0, p)) {
         return Vec::new();
     }
     // "reminder: toolbox talk moved to 7:30", "FYI standup moved to 10": news for everyone, no

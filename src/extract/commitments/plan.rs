@@ -79,14 +79,11 @@ fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
     None
 }
 
-/// The items of a list from `start` on: split at lines, bullets, commas, semicolons, plus signs
-/// and sentence ends.
+/// The items of a list from `start` on: split at lines, bullets and dashes, commas, semicolons,
+/// plus signs and sentence ends.
 fn items(text: &str, start: usize) -> Vec<Range<usize>> {
     let mut out = Vec::new();
-    let mut from = start;
-    let bytes = text.as_bytes();
-    let mut i = start;
-    let push = |a: usize, b: usize, out: &mut Vec<Range<usize>>| {
+    let mut push = |a: usize, b: usize| {
         let s = text.get(a..b).unwrap_or("");
         let lead = s.len() - s.trim_start().len();
         let trail = s.len() - s.trim_end().len();
@@ -94,45 +91,29 @@ fn items(text: &str, start: usize) -> Vec<Range<usize>> {
             out.push(a + lead..b - trail);
         }
     };
-    while i < bytes.len() {
-        let c = bytes[i];
+    let rest = text.get(start..).unwrap_or("");
+    let mut from = start;
+    let mut chars = rest.char_indices().peekable();
+    while let Some((k, c)) = chars.next() {
+        let i = start + k;
+        let next = chars.peek().map(|&(_, n)| n);
         let split = match c {
-            b'\n' | b',' | b';' | b'+' | b'!' | b'?' => true,
+            '\n' | ',' | ';' | '+' | '!' | '?' | '•' | '—' | '–' => true,
             // A full stop that ends a sentence, not "6.5" or "т.е".
-            b'.' => bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()),
-            // A bullet or dash between items ("- доделать", " - call").
-            b'-' => {
-                let before = text.get(from..i).unwrap_or("");
-                before.trim().is_empty()
-                    || bytes.get(i + 1).is_some_and(|n| *n == b' ') && i > 0 && bytes[i - 1] == b' '
+            '.' => next.is_none_or(char::is_whitespace),
+            // A hyphen as a bullet ("- доделать") or between spaces (" - call"), not "6-НДФЛ".
+            '-' => {
+                text.get(from..i).unwrap_or("").trim().is_empty()
+                    || next == Some(' ') && text.get(..i).is_some_and(|b| b.ends_with(' '))
             }
             _ => false,
         };
         if split {
-            push(from, i, &mut out);
-            from = i + 1;
-        } else if text[i..].starts_with('•')
-            || text[i..].starts_with('—')
-            || text[i..].starts_with('–')
-        {
-            let w = if text[i..].starts_with('•') {
-                '•'
-            } else if text[i..].starts_with('—') {
-                '—'
-            } else {
-                '–'
-            };
-            push(from, i, &mut out);
-            from = i + w.len_utf8();
-            i = from;
-            continue;
-        }
-        i += 1;
-        while i < bytes.len() && !text.is_char_boundary(i) {
-            i += 1;
+            push(from, i);
+            from = i + c.len_utf8();
         }
     }
-    push(from, bytes.len(), &mut out);
+    push(from, text.len());
     out
 }
 

@@ -21,6 +21,22 @@ pub(super) struct Out {
     pub strong: bool,
 }
 
+impl Out {
+    /// An open interval from `start` ("after 5pm", "после обеда"): no deadline of its own.
+    fn after(start: Option<NaiveDateTime>, grain: Grain) -> Out {
+        Out {
+            val: TimeValue {
+                kind: Kind::After,
+                start,
+                end: None,
+                grain,
+            },
+            due: None,
+            strong: false,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, Default)]
 struct Clock {
     h: u32,
@@ -2886,19 +2902,7 @@ impl<'a> P<'a> {
             return None;
         }
         let (v, _, _) = self.resolve_frame(&cf, None)?;
-        Some((
-            Out {
-                val: TimeValue {
-                    kind: Kind::After,
-                    start: v.start,
-                    end: None,
-                    grain: v.grain,
-                },
-                due: None,
-                strong: false,
-            },
-            e2,
-        ))
+        Some((Out::after(v.start, v.grain), e2))
     }
 
     fn after_expr(&self, i: usize) -> Option<(Out, usize)> {
@@ -2910,37 +2914,13 @@ impl<'a> P<'a> {
             && f.clock.is_some()
             && let Some((v, _, _)) = self.resolve_frame(&f, None)
         {
-            return Some((
-                Out {
-                    val: TimeValue {
-                        kind: Kind::After,
-                        start: v.start,
-                        end: None,
-                        grain: v.grain,
-                    },
-                    due: None,
-                    strong: false,
-                },
-                e,
-            ));
+            return Some((Out::after(v.start, v.grain), e));
         }
         if let Some((a, u, e)) = self.duration(i, false)
             && (u != Unit::Hour || self.w(e - 1).is_ascii())
         {
             let t = self.moved(a, u, 1)?;
-            return Some((
-                Out {
-                    val: TimeValue {
-                        kind: Kind::After,
-                        start: Some(t),
-                        end: None,
-                        grain: unit_grain(u),
-                    },
-                    due: None,
-                    strong: false,
-                },
-                e,
-            ));
+            return Some((Out::after(Some(t), unit_grain(u)), e));
         }
         let (f, e) = self.frame(i, true)?;
         if f.part == Some(Part::Lunch) && f.clock.is_none() {
@@ -2988,19 +2968,7 @@ impl<'a> P<'a> {
                 e,
             ));
         }
-        Some((
-            Out {
-                val: TimeValue {
-                    kind: Kind::After,
-                    start: v.start,
-                    end: None,
-                    grain: v.grain,
-                },
-                due: None,
-                strong: false,
-            },
-            e,
-        ))
+        Some((Out::after(v.start, v.grain), e))
     }
 
     fn within(&self, i: usize) -> Option<(Out, usize)> {
