@@ -16,6 +16,8 @@ pub enum AppError {
     I18n(#[from] I18nError),
     #[error("configuration")]
     Config(#[from] crate::config::ConfigError),
+    #[error("the model client")]
+    Llm(#[from] crate::llm::LlmError),
 }
 
 #[derive(Debug)]
@@ -26,6 +28,8 @@ pub struct App {
     pub settings: Settings,
     /// The org admins direct and new groups join on /link.
     pub default_org: OrgId,
+    /// The configured model; `None`: rules and templates only.
+    pub llm: Option<crate::llm::Llm>,
 }
 
 impl App {
@@ -42,12 +46,14 @@ impl App {
                 clock.now(),
             )
             .await?;
+        let llm = crate::llm::Llm::from_settings(&settings.llm)?;
         Ok(Arc::new(App {
             store,
             clock,
             i18n: I18n::new()?,
             settings,
             default_org,
+            llm,
         }))
     }
 

@@ -77,6 +77,37 @@ pub enum ExportFormat {
     Json,
 }
 
+/// Which model a command uses.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum LlmArg {
+    /// None: rules and templates only.
+    None,
+    /// The config file's `[llm]` section (`--config PATH`, else `./kept.toml`, overlaid by
+    /// `KEPT__LLM__…`), as `kept run` reads it.
+    Config,
+}
+
+impl LlmArg {
+    fn settings(
+        self,
+        config: Option<&std::path::Path>,
+    ) -> anyhow::Result<crate::config::LlmSettings> {
+        Ok(match self {
+            LlmArg::None => crate::config::LlmSettings::default(),
+            LlmArg::Config => {
+                let s =
+                    Settings::load(config).context("--llm config: reading the configuration")?;
+                if !s.llm.enabled() {
+                    bail!(
+                        "--llm config: the configuration has no [llm] provider (provider = \"none\")"
+                    );
+                }
+                s.llm
+            }
+        })
+    }
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum DigestKind {
     Daily,
@@ -102,8 +133,9 @@ pub enum Command {
         json: Option<PathBuf>,
         #[arg(long, default_value = "Europe/Moscow")]
         tz: String,
-        #[arg(long, default_value = "none")]
-        llm: String,
+        /// `config`: use the model of the config file's `[llm]` section.
+        #[arg(long, value_enum, default_value = "none")]
+        llm: LlmArg,
         /// Keep the replayed database in this (new) file.
         #[arg(long)]
         db: Option<PathBuf>,
@@ -141,6 +173,9 @@ pub enum Command {
         /// Print the context block the answer was built from.
         #[arg(long)]
         explain: bool,
+        /// `config`: a question no template answers goes to the configured model.
+        #[arg(long, value_enum, default_value = "none")]
+        llm: LlmArg,
         question: String,
     },
     /// Print the daily summary or weekly digest that would be sent.
@@ -325,6 +360,7 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                     tz: chrono_tz::Europe::Moscow,
                     lang,
                     db: None,
+                    llm: Default::default(),
                 },
             )
             .await?;
@@ -348,9 +384,7 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
             llm,
             db,
         } => {
-            if llm != "none" && llm != "config" {
-                bail!("--llm must be none or config");
-            }
+            let llm = llm.settings(cli.config.as_deref())?;
             let tz: Tz = tz
                 .parse()
                 .map_err(|_| anyhow::anyhow!("--tz: unknown timezone {tz:?}"))?;
@@ -360,6 +394,7 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
                     tz,
                     lang: Lang::Ru,
                     db,
+                    llm,
                 },
             )
             .await?;
@@ -401,13 +436,16 @@ async fn dispatch(cli: Cli) -> anyhow::Result<()> {
             db,
             as_user,
             explain,
+            llm,
             question,
         } => {
+            let llm = llm.settings(cli.config.as_deref())?;
             ask(
                 cli.config.as_deref(),
                 &db,
                 UserId(as_user),
                 explain,
+                llm,
                 &question,
             )
             .await?
@@ -614,6 +652,8 @@ async fn status(
     json: bool,
 ) -> anyhow::Result<()> {
     let app = open_existing(config, db, None).await?;
+    // What the model would be: `kept run`'s configuration (the app here never calls it).
+    let llm = Settings::load(config).map(|s| s.llm).unwrap_or_default();
     let now = app.clock.now();
     let size = |p: &std::path::Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
     let wal = PathBuf::from(format!("{}-wal", db.display()));
@@ -639,10 +679,14 @@ async fn status(
                 serde_json::json!({"job": job.as_str(), "last": last.map(local), "next": next.map(local)})
             })
             .collect();
+        let usage = app.store.llm_usage(id, today).await?;
+        let backlog = app.store.refine_backlog(id).await?;
         orgs.push(serde_json::json!({
             "id": id.0, "name": st.name, "timezone": org.timezone.name(),
             "people": st.people, "open_promises": st.open_promises, "overdue_promises": st.overdue_promises,
             "jobs": jobs,
+            "llm_today": {"calls": usage.calls, "failures": usage.failures, "tokens_in": usage.tokens_in,
+                          "tokens_out": usage.tokens_out, "refine_backlog": backlog},
         }));
     }
     let report = serde_json::json!({
@@ -651,8 +695,12 @@ async fn status(
         "memories": memories,
         "queue": {"queued": queue.queued, "failed": queue.failed, "sent": queue.sent},
         "orgs": orgs,
-        // No model is configured in this version: rules only.
-        "llm": null,
+        "llm": if llm.enabled() {
+            serde_json::json!({"provider": llm.provider.as_str(), "model": llm.model, "base_url": llm.base_url(),
+                               "daily_token_budget": llm.daily_token_budget})
+        } else {
+            serde_json::Value::Null
+        },
     });
     let mut out = Stdout::new();
     if json {
@@ -683,6 +731,19 @@ async fn status(
             o["open_promises"],
             o["overdue_promises"]
         ))?;
+        if llm.enabled() {
+            let u = &o["llm_today"];
+            let spent =
+                u["tokens_in"].as_i64().unwrap_or(0) + u["tokens_out"].as_i64().unwrap_or(0);
+            let budget = match llm.daily_token_budget {
+                0 => "no limit".to_string(),
+                b => format!("of {b}"),
+            };
+            out.line(format_args!(
+                "  model today: {} calls ({} failed), {spent} tokens {budget}, {} messages to refine",
+                u["calls"], u["failures"], u["refine_backlog"]
+            ))?;
+        }
         for j in o["jobs"].as_array().into_iter().flatten() {
             out.line(format_args!(
                 "  {:<22} last {:<16}  next {}",
@@ -692,7 +753,16 @@ async fn status(
             ))?;
         }
     }
-    out.line("llm       not configured (rules only)")?;
+    if llm.enabled() {
+        out.line(format_args!(
+            "llm       {} {} at {}",
+            llm.provider.as_str(),
+            llm.model.as_deref().unwrap_or(""),
+            llm.base_url()
+        ))?;
+    } else {
+        out.line("llm       not configured (rules only)")?;
+    }
     out.done()
 }
 
@@ -705,10 +775,21 @@ async fn open_existing(
     db: &std::path::Path,
     at: Option<DateTime<Utc>>,
 ) -> anyhow::Result<Arc<App>> {
+    open_with(config, db, at, crate::config::LlmSettings::default()).await
+}
+
+/// As [`open_existing`], with the model given (none unless a command asked for `--llm config`).
+async fn open_with(
+    config: Option<&std::path::Path>,
+    db: &std::path::Path,
+    at: Option<DateTime<Utc>>,
+    llm: crate::config::LlmSettings,
+) -> anyhow::Result<Arc<App>> {
     if !db.exists() {
         bail!("no database at {}", db.display());
     }
-    let settings = Settings::load(config).unwrap_or_default();
+    let mut settings = Settings::load(config).unwrap_or_default();
+    settings.llm = llm;
     let store = Store::open(db)
         .await
         .with_context(|| format!("opening {}", db.display()))?;
@@ -724,9 +805,10 @@ async fn ask(
     db: &std::path::Path,
     user: UserId,
     explain: bool,
+    llm: crate::config::LlmSettings,
     question: &str,
 ) -> anyhow::Result<()> {
-    let app = open_existing(config, db, None).await?;
+    let app = open_with(config, db, None, llm).await?;
     let org_id = app
         .store
         .org_of_user(user)

@@ -132,6 +132,125 @@ pub struct HttpSettings {
     pub listen: Option<String>,
 }
 
+/// Which model API `[llm]` speaks.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum LlmProvider {
+    /// No model: every feature runs on rules and templates.
+    #[default]
+    None,
+    /// Any OpenAI-compatible Chat Completions server (OpenAI, OpenRouter, Ollama, vLLM,
+    /// llama.cpp's `llama-server`, LM Studio).
+    Openai,
+    /// Anthropic's Messages API.
+    Anthropic,
+}
+
+impl LlmProvider {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LlmProvider::None => "none",
+            LlmProvider::Openai => "openai",
+            LlmProvider::Anthropic => "anthropic",
+        }
+    }
+}
+
+/// The optional model (`[llm]`, CONTRACT.md).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LlmSettings {
+    pub provider: LlmProvider,
+    /// The API root: `http://127.0.0.1:8080/v1` for a local server; the vendor's by default.
+    pub base_url: Option<String>,
+    pub model: Option<String>,
+    /// Also `KEPT__LLM__API_KEY`; optional for a local server.
+    pub api_key: Option<Secret>,
+    /// One request's limit, connecting included.
+    pub timeout_s: u64,
+    /// The most tokens one answer may use.
+    pub max_tokens: u32,
+    /// Further attempts after a 429, a 5xx, a timeout or a dropped connection.
+    pub retries: u32,
+    /// The longest wait a `retry-after` is honoured for; a longer one ends the call.
+    pub max_retry_wait_s: u64,
+    /// Tokens (prompt + answer) one org may spend a day; then rules only until midnight. 0: no limit.
+    pub daily_token_budget: u64,
+    /// Append every prompt sent to this file as JSON lines (audits and the end-to-end test; it
+    /// holds message text, so keep it off in production).
+    pub prompt_log: Option<PathBuf>,
+}
+
+impl Default for LlmSettings {
+    fn default() -> Self {
+        LlmSettings {
+            provider: LlmProvider::None,
+            base_url: None,
+            model: None,
+            api_key: None,
+            timeout_s: 30,
+            max_tokens: 700,
+            retries: 2,
+            max_retry_wait_s: 20,
+            daily_token_budget: 200_000,
+            prompt_log: None,
+        }
+    }
+}
+
+impl LlmSettings {
+    pub fn enabled(&self) -> bool {
+        self.provider != LlmProvider::None
+    }
+
+    /// The API root in use.
+    pub fn base_url(&self) -> String {
+        let default = match self.provider {
+            LlmProvider::Anthropic => "https://api.anthropic.com",
+            _ => "https://api.openai.com/v1",
+        };
+        self.base_url
+            .clone()
+            .unwrap_or_else(|| default.to_string())
+            .trim_end_matches('/')
+            .to_string()
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        if !self.enabled() {
+            return Ok(());
+        }
+        let invalid = |key: &str, message: String| ConfigError::Invalid {
+            key: key.into(),
+            message,
+        };
+        if self.model.as_deref().is_none_or(|m| m.trim().is_empty()) {
+            return Err(invalid(
+                "llm.model",
+                format!(
+                    "a model name is needed with provider {}",
+                    self.provider.as_str()
+                ),
+            ));
+        }
+        if self.provider == LlmProvider::Anthropic
+            && self.api_key.as_ref().is_none_or(|k| k.expose().is_empty())
+        {
+            return Err(invalid(
+                "llm.api_key",
+                "the Anthropic API needs a key (or KEPT__LLM__API_KEY)".into(),
+            ));
+        }
+        if let Some(url) = &self.base_url {
+            url::Url::parse(url).map_err(|e| invalid("llm.base_url", e.to_string()))?;
+        }
+        if self.timeout_s == 0 {
+            return Err(invalid("llm.timeout_s", "must be at least 1".into()));
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Settings {
@@ -143,6 +262,7 @@ pub struct Settings {
     pub schedule: ScheduleSettings,
     pub log: LogSettings,
     pub http: HttpSettings,
+    pub llm: LlmSettings,
 }
 
 impl Default for Settings {
@@ -155,6 +275,7 @@ impl Default for Settings {
             schedule: ScheduleSettings::default(),
             log: LogSettings::default(),
             http: HttpSettings::default(),
+            llm: LlmSettings::default(),
         }
     }
 }
@@ -251,6 +372,7 @@ impl Settings {
                 });
             }
         }
+        self.llm.validate()?;
         Ok(())
     }
 
@@ -358,6 +480,27 @@ impl Settings {
             "http.listen",
             self.http.listen.clone().unwrap_or_else(|| "(off)".into()),
         );
+        let llm = &self.llm;
+        lines.insert("llm.provider", llm.provider.as_str().to_string());
+        if llm.enabled() {
+            lines.insert("llm.base_url", llm.base_url());
+            lines.insert("llm.model", llm.model.clone().unwrap_or_default());
+            let key = match &llm.api_key {
+                Some(k) if !k.expose().is_empty() => "***".to_string(),
+                _ => "(not set)".to_string(),
+            };
+            lines.insert("llm.api_key", key);
+            lines.insert("llm.timeout_s", llm.timeout_s.to_string());
+            lines.insert("llm.max_tokens", llm.max_tokens.to_string());
+            lines.insert("llm.retries", llm.retries.to_string());
+            lines.insert(
+                "llm.daily_token_budget",
+                match llm.daily_token_budget {
+                    0 => "unlimited".to_string(),
+                    n => n.to_string(),
+                },
+            );
+        }
         lines
             .into_iter()
             .map(|(k, v)| format!("{k} = {v}\n"))
@@ -422,6 +565,52 @@ mod tests {
         assert_eq!(s.telegram.token.as_ref().unwrap().expose(), "123:secret");
         assert!(!format!("{s:?}").contains("secret"));
         assert!(!s.describe().contains("secret"));
+    }
+
+    #[test]
+    fn the_llm_section_parses_into_a_provider_and_masks_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("kept.toml");
+        std::fs::write(
+            &file,
+            "[llm]\nprovider = \"openai\"\nbase_url = \"http://127.0.0.1:8080/v1/\"\nmodel = \"smollm2\"\ntimeout_s = 5\n",
+        )
+        .unwrap();
+        let s = Settings::load_from(Some(&file), &env(&[("KEPT__LLM__API_KEY", "sk-topsecret")]))
+            .unwrap();
+        assert_eq!(s.llm.provider, LlmProvider::Openai);
+        assert_eq!(s.llm.base_url(), "http://127.0.0.1:8080/v1");
+        assert_eq!(s.llm.timeout_s, 5);
+        assert_eq!(s.llm.api_key.as_ref().unwrap().expose(), "sk-topsecret");
+        let described = s.describe();
+        assert!(described.contains("llm.api_key = ***"), "{described}");
+        assert!(!described.contains("topsecret") && !format!("{s:?}").contains("topsecret"));
+        // No section: no model, and nothing else is asked for.
+        let none = Settings::load_from(None, &[]).unwrap();
+        assert!(!none.llm.enabled());
+        assert!(none.describe().contains("llm.provider = none"));
+    }
+
+    #[test]
+    fn an_llm_section_without_what_it_needs_names_the_key() {
+        for (vars, key) in [
+            (vec![("KEPT__LLM__PROVIDER", "openai")], "llm.model"),
+            (
+                vec![
+                    ("KEPT__LLM__PROVIDER", "anthropic"),
+                    ("KEPT__LLM__MODEL", "claude"),
+                ],
+                "llm.api_key",
+            ),
+            (
+                vec![("KEPT__LLM__PROVIDER", "gemini")],
+                "invalid configuration",
+            ),
+        ] {
+            let err = Settings::load_from(None, &env(&vars)).unwrap_err();
+            let text = format!("{err} {:?}", err);
+            assert!(text.contains(key), "{key}: {text}");
+        }
     }
 
     #[test]

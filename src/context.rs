@@ -179,6 +179,11 @@ pub async fn read(
     })
 }
 
+/// Rows an answer must hedge are marked so in the block a model reads.
+fn unsure(c: crate::domain::Confidence) -> &'static str {
+    if c.is_hedged() { " unsure" } else { "" }
+}
+
 /// The context as a plain text block (`kept ask --explain`, and the future LLM prompt).
 /// Every row is cited as `[m:ID]` so an answer can be traced back to it.
 pub fn render(ctx: &PersonContext) -> String {
@@ -201,12 +206,13 @@ pub fn render(ctx: &PersonContext) -> String {
             ""
         };
         out.push_str(&format!(
-            "- [m:{}] {} due={}{} confidence={:.1}\n",
+            "- [m:{}] {} due={}{} confidence={:.1}{}\n",
             c.id,
             c.content,
             due,
             overdue,
-            c.confidence.value()
+            c.confidence.value(),
+            unsure(c.confidence)
         ));
     }
     out.push_str("## recently done\n");
@@ -228,12 +234,13 @@ pub fn render(ctx: &PersonContext) -> String {
         out.push_str(&format!("## {kind}\n"));
         for (m, score) in rows {
             out.push_str(&format!(
-                "- [m:{}] {} (confidence={:.1} rank={:.2} {})\n",
+                "- [m:{}] {} (confidence={:.1} rank={:.2} {}){}\n",
                 m.id,
                 m.content,
                 m.confidence.value(),
                 score,
-                m.visibility
+                m.visibility,
+                unsure(m.confidence)
             ));
         }
     }

@@ -16,6 +16,7 @@
 //! - [`ingest`]: the single write path from a message to memory.
 //! - [`import`]: Telegram Desktop exports (JSON) through that path.
 //! - [`morph`]: the Russian morphological dictionary, loaded once.
+//! - [`llm`]: the optional model: providers, structured output, retries, the daily budget.
 //! - [`context`]: role-aware context reads.
 //! - [`answer`]: intent routing and structural answers.
 //! - [`schedule`]: the scheduler, its jobs and the delivery sender.
@@ -42,6 +43,7 @@ pub mod http;
 pub mod i18n;
 pub mod import;
 pub mod ingest;
+pub mod llm;
 pub mod morph;
 pub mod render;
 pub mod replay;

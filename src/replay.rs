@@ -347,6 +347,8 @@ pub struct Options {
     /// Keep the replayed database in this file (for `kept ask` / `kept digest` afterwards);
     /// in memory when `None`.
     pub db: Option<std::path::PathBuf>,
+    /// The model (`kept replay --llm config`); no model by default.
+    pub llm: crate::config::LlmSettings,
 }
 
 fn user_json(u: &UserObj) -> Value {
@@ -553,6 +555,7 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
     let mut settings = Settings::default();
     settings.org.timezone = opts.tz.name().to_string();
     settings.org.locale = opts.lang.code().to_string();
+    settings.llm = opts.llm.clone();
     let mut tz = opts.tz;
     if let Some(Line {
         event: Event::Org {

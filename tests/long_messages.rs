@@ -146,6 +146,7 @@ async fn a_team_week_delivers_every_summary_and_long_answers_in_full() {
             tz: chrono_tz::Europe::Moscow,
             lang: Lang::Ru,
             db: None,
+            llm: Default::default(),
         },
     )
     .await

@@ -56,6 +56,7 @@ async fn replay(text: &str) -> kept::replay::Outcome {
             tz: chrono_tz::Europe::Moscow,
             lang: Lang::Ru,
             db: None,
+            llm: Default::default(),
         },
     )
     .await
@@ -125,6 +126,7 @@ async fn the_demo_chart_is_the_directors() {
             tz: chrono_tz::Europe::Moscow,
             lang: Lang::Ru,
             db: Some(db.clone()),
+            llm: Default::default(),
         },
     )
     .await

@@ -19,6 +19,7 @@ fn options() -> Options {
         tz: chrono_tz::Europe::Moscow,
         lang: Lang::Ru,
         db: None,
+        llm: Default::default(),
     }
 }
 

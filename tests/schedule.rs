@@ -44,6 +44,7 @@ async fn replay(lines: &[Value]) -> Value {
             tz: chrono_tz::Europe::Moscow,
             lang: Lang::Ru,
             db: None,
+            llm: Default::default(),
         },
     )
     .await

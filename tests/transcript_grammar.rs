@@ -133,6 +133,7 @@ fn moscow() -> Options {
         tz: chrono_tz::Europe::Moscow,
         lang: Lang::Ru,
         db: None,
+        llm: Default::default(),
     }
 }
 

@@ -214,3 +214,6 @@ export-closed = Closed promises
 export-reflections = Daily summaries
 export-caption = Everything I know about you: read it, correct it, and remove items with /forget and the number.
 about-person = about { $name }
+
+## The optional model
+llm-budget-spent = Today's token budget for the model is spent. Until midnight I answer and summarise by rules, without the model.

@@ -4,6 +4,7 @@
 //! see; templates come from the locale files, dates in the asker's language and timezone.
 
 pub mod format;
+pub mod free;
 
 use chrono::{DateTime, Duration, Utc};
 use fluent_bundle::FluentValue;
@@ -126,6 +127,13 @@ impl<'a> Answerer<'a> {
                 }
             }
             _ => {}
+        }
+        // No structural intent: the model, when there is one, answers from the asker's rows.
+        if intent == Intent::Unknown
+            && let Some(llm) = &self.app.llm
+            && let Some(reply) = self.free_form(llm, text).await?
+        {
+            return Ok(reply);
         }
         self.intent(intent).await
     }

@@ -193,6 +193,8 @@ impl Confidence {
     pub const RULES: Confidence = Confidence(0.8);
     /// Confirmed by the person or set by the director.
     pub const CONFIRMED: Confidence = Confidence(1.0);
+    /// A person's own explicit words, read by the model.
+    pub const LLM: Confidence = Confidence(0.7);
     /// Derived by the daily reflection.
     pub const REFLECTION: Confidence = Confidence(0.6);
     /// Below this, answers hedge ("похоже", "seems").

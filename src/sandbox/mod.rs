@@ -4,6 +4,7 @@
 //! request the bot makes as a transcript entry stamped by the driven clock, and can be told to
 //! fail (429 with `retry_after`, 403 for a blocked user, 500) to test error paths.
 
+pub mod llm;
 mod multipart;
 
 use std::collections::{HashMap, VecDeque};
@@ -107,18 +108,7 @@ impl Sandbox {
         let app = Router::new()
             .route("/{bot}/{method}", any(handle))
             .with_state(shared);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .map_err(SandboxError::Bind)?;
-        let addr = listener.local_addr().map_err(SandboxError::Bind)?;
-        let (tx, rx) = oneshot::channel::<()>();
-        tokio::spawn(async move {
-            let _ = axum::serve(listener, app)
-                .with_graceful_shutdown(async {
-                    let _ = rx.await;
-                })
-                .await;
-        });
+        let (addr, tx) = serve(app).await?;
         Ok(Sandbox {
             addr,
             inner,
@@ -187,6 +177,23 @@ impl Sandbox {
     pub fn calls(&self) -> Vec<String> {
         lock(&self.inner).calls.clone()
     }
+}
+
+/// Serves `app` on 127.0.0.1 with a free port until the returned sender is dropped.
+async fn serve(app: Router) -> Result<(SocketAddr, oneshot::Sender<()>), SandboxError> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(SandboxError::Bind)?;
+    let addr = listener.local_addr().map_err(SandboxError::Bind)?;
+    let (tx, rx) = oneshot::channel::<()>();
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = rx.await;
+            })
+            .await;
+    });
+    Ok((addr, tx))
 }
 
 /// Delivers one update to a webhook, retrying briefly like Telegram while the server starts.

@@ -5,6 +5,7 @@
 mod batch;
 mod chats;
 mod graph;
+mod llm;
 mod memories;
 mod messages;
 mod ops;
@@ -22,6 +23,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 pub use batch::Batch;
 pub use chats::Chat;
 pub use graph::{NewNode, Node, Task};
+pub use llm::{LlmUsage, MemoryHit, MessageHit, RefineItem, SearchAccess};
 pub use memories::{Commitment, CommitmentChange, Memory, NewCommitment, NewMemory, Scope};
 pub use messages::{NewMessage, Stored, StoredMessage};
 pub use ops::{OrgStatus, QueueStatus};

@@ -46,6 +46,40 @@ pub struct Reflection {
     pub observations: Vec<String>,
 }
 
+/// Queues one delivery inside the caller's transaction (a job run's, or a notice's).
+pub(super) async fn queue_delivery(
+    tx: &mut sqlx::SqliteConnection,
+    org: OrgId,
+    run: Option<i64>,
+    d: &NewDelivery,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO deliveries (org_id, job_run_id, chat_id, to_user, kind, text, photo, buttons,
+             fallback_chat_id, fallback_text, not_before, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(org.0)
+    .bind(run)
+    .bind(d.chat_id.0)
+    .bind(d.to_user.map(|u| u.0))
+    .bind(if d.photo.is_some() {
+        "photo"
+    } else {
+        "message"
+    })
+    .bind(&d.text)
+    .bind(d.photo.as_deref())
+    .bind(json(&d.buttons))
+    .bind(d.fallback_chat_id.map(|c| c.0))
+    .bind(d.fallback_text.as_deref())
+    .bind(ts(now))
+    .bind(ts(now))
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
 fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|_| "[]".into())
 }
@@ -77,25 +111,7 @@ impl Store {
         .await?;
         let Some(run) = id else { return Ok(None) };
         for d in deliveries {
-            sqlx::query(
-                "INSERT INTO deliveries (org_id, job_run_id, chat_id, to_user, kind, text, photo, buttons,
-                     fallback_chat_id, fallback_text, not_before, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(org.0)
-            .bind(run)
-            .bind(d.chat_id.0)
-            .bind(d.to_user.map(|u| u.0))
-            .bind(if d.photo.is_some() { "photo" } else { "message" })
-            .bind(&d.text)
-            .bind(d.photo.as_deref())
-            .bind(json(&d.buttons))
-            .bind(d.fallback_chat_id.map(|c| c.0))
-            .bind(d.fallback_text.as_deref())
-            .bind(ts(now))
-            .bind(ts(now))
-            .execute(&mut *tx)
-            .await?;
+            queue_delivery(&mut tx, org, Some(run), d, now).await?;
         }
         tx.commit().await?;
         Ok(Some(run))

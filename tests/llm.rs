@@ -1,0 +1,266 @@
+//! The optional model, end to end through the replayed bot against the fake model API in
+//! `kept::sandbox::llm`: free-form answers with citations, every failure ending in a rule
+//! answer, the daily budget, and what a prompt may contain.
+
+use std::time::Duration;
+
+use kept::config::{LlmProvider, LlmSettings, Secret};
+use kept::domain::Lang;
+use kept::replay::{Options, run_text};
+use kept::sandbox::llm::{FakeLlm, FakeReply};
+use serde_json::{Value, json};
+
+const GROUP: i64 = -1_001_888;
+
+/// A team: a director (1), two members (2, 3); group talk; a private preference of Павел's said
+/// in DM; then the DM and group questions given.
+fn scenario(questions: &[(i64, &str, bool)]) -> String {
+    let group = json!({"id": GROUP, "type": "supergroup", "title": "Команда"});
+    let mut lines = vec![
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова", "language_code": "ru"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "last_name": "Лис", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "message", "chat": group, "id": 10, "from": 2, "date": "2026-11-23T10:00:00+03:00",
+               "text": "доступы к стейджингу лежат в вики, раздел Инфраструктура"}),
+        json!({"type": "message", "chat": group, "id": 11, "from": 3, "date": "2026-11-23T10:05:00+03:00",
+               "text": "подготовлю КП для Альфы до пятницы"}),
+        json!({"type": "message", "chat": "dm", "id": 400, "from": 2, "date": "2026-11-23T12:00:00+03:00",
+               "text": "запомни, что я не люблю созвоны после 16:00 из-за секретного проекта Гелиос"}),
+    ];
+    for (k, (from, text, in_group)) in questions.iter().enumerate() {
+        let chat = if *in_group {
+            group.clone()
+        } else {
+            json!("dm")
+        };
+        lines.push(json!({
+            "type": "message", "chat": chat, "id": 500 + k, "from": from,
+            "date": format!("2026-11-24T10:{:02}:00+03:00", k), "text": text,
+        }));
+    }
+    lines.iter().map(|l| l.to_string() + "\n").collect()
+}
+
+fn settings(fake: &FakeLlm, provider: LlmProvider) -> LlmSettings {
+    LlmSettings {
+        provider,
+        base_url: Some(match provider {
+            LlmProvider::Anthropic => fake.anthropic_url(),
+            _ => fake.openai_url(),
+        }),
+        model: Some("fake".into()),
+        api_key: Some(Secret::new("sk-test-key")),
+        timeout_s: 2,
+        retries: 2,
+        max_retry_wait_s: 2,
+        ..LlmSettings::default()
+    }
+}
+
+async fn replay(text: &str, llm: LlmSettings) -> Value {
+    run_text(
+        text,
+        Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: Lang::Ru,
+            db: None,
+            llm,
+        },
+    )
+    .await
+    .unwrap()
+    .json
+}
+
+/// The bot's replies to the k-th question.
+fn replies(out: &Value, k: usize) -> Vec<String> {
+    out["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["reply_to"] == json!(500 + k))
+        .map(|m| m["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+const QUESTION: &str = "где лежат доступы к стейджингу?";
+
+#[tokio::test]
+async fn a_free_form_question_is_answered_by_the_model_with_a_linked_citation() {
+    for provider in [LlmProvider::Openai, LlmProvider::Anthropic] {
+        let fake = FakeLlm::start().await.unwrap();
+        let out = replay(
+            &scenario(&[(3, QUESTION, false)]),
+            settings(&fake, provider),
+        )
+        .await;
+        let reply = replies(&out, 0).join("\n");
+        // The fake model quotes the matching message and cites it; the bot links the citation.
+        assert!(
+            reply.contains("доступы к стейджингу лежат в вики"),
+            "{provider:?}: {reply}"
+        );
+        assert!(
+            reply.contains("<a href=\"https://t.me/c/1888/10\">[1]</a>"),
+            "{provider:?}: {reply}"
+        );
+        assert!(!reply.contains("[msg:"), "{reply}");
+        let reqs = fake.requests();
+        assert_eq!(reqs.len(), 1, "{provider:?}");
+        assert!(reqs[0].had_key);
+        assert_eq!(
+            reqs[0].api,
+            if provider == LlmProvider::Anthropic {
+                "anthropic"
+            } else {
+                "openai"
+            }
+        );
+        // Structured output asked the vendor's way.
+        let body = &reqs[0].body;
+        match provider {
+            LlmProvider::Anthropic => assert_eq!(body["tool_choice"]["name"], "answer"),
+            _ => assert_eq!(body["response_format"]["type"], "json_schema"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn with_no_model_the_same_question_gets_the_rule_answer() {
+    let out = replay(&scenario(&[(3, QUESTION, false)]), LlmSettings::default()).await;
+    let reply = replies(&out, 0).join("\n");
+    assert!(reply.contains("Я помню, кто что обещал"), "{reply}");
+}
+
+/// Every failure ends in the rule answer, delivered; retries only where they can help.
+#[tokio::test]
+async fn every_failure_of_the_model_ends_in_a_rule_answer() {
+    let cases: Vec<(&str, Vec<FakeReply>, usize, bool)> = vec![
+        // (what, script, requests expected, answered by the model)
+        (
+            "429 then ok",
+            vec![FakeReply::TooManyRequests { retry_after: 1 }],
+            2,
+            true,
+        ),
+        ("500 three times", vec![FakeReply::Internal; 3], 3, false),
+        ("overloaded then ok", vec![FakeReply::Overloaded], 2, true),
+        ("400", vec![FakeReply::BadRequest], 1, false),
+        (
+            "invalid json",
+            vec![FakeReply::Text("конечно! доступы где-то там".into())],
+            1,
+            false,
+        ),
+        (
+            "schema-valid but empty",
+            vec![FakeReply::Json(json!({"answer": "  "}))],
+            1,
+            false,
+        ),
+        (
+            "wrong shape",
+            vec![FakeReply::Json(json!({"text": "доступы"}))],
+            1,
+            false,
+        ),
+        ("refusal", vec![FakeReply::Refusal], 1, false),
+        // Past the 2 s timeout each time: three attempts, then rules.
+        (
+            "slow",
+            vec![FakeReply::Slow(Duration::from_secs(3)); 3],
+            3,
+            false,
+        ),
+    ];
+    for (what, script, calls, by_model) in cases {
+        let fake = FakeLlm::start().await.unwrap();
+        for s in script {
+            fake.push(s);
+        }
+        let out = replay(
+            &scenario(&[(3, QUESTION, false)]),
+            settings(&fake, LlmProvider::Openai),
+        )
+        .await;
+        let reply = replies(&out, 0).join("\n");
+        assert_eq!(fake.requests().len(), calls, "{what}");
+        if by_model {
+            assert!(reply.contains("лежат в вики"), "{what}: {reply}");
+        } else {
+            assert!(reply.contains("Я помню, кто что обещал"), "{what}: {reply}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_spent_budget_stops_calls_and_the_director_is_told_once() {
+    let fake = FakeLlm::start().await.unwrap();
+    let mut llm = settings(&fake, LlmProvider::Openai);
+    // The first answer spends more than this.
+    llm.daily_token_budget = 50;
+    let out = replay(
+        &scenario(&[
+            (3, QUESTION, false),
+            (3, QUESTION, false),
+            (2, "где лежат доступы к проду?", false),
+        ]),
+        llm,
+    )
+    .await;
+    assert_eq!(fake.requests().len(), 1, "no call once the budget is spent");
+    assert!(replies(&out, 0).join("").contains("лежат в вики"));
+    for k in [1, 2] {
+        assert!(
+            replies(&out, k)
+                .join("")
+                .contains("Я помню, кто что обещал"),
+            "{k}"
+        );
+    }
+    let notices: Vec<&Value> = out["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["text"].as_str().unwrap_or("").contains("лимит токенов"))
+        .collect();
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0]["to_user"], json!(1));
+}
+
+/// Access is decided before any text reaches the model: a member's prompt never holds another
+/// person's private memory, in DM or in a group; the director's may.
+#[tokio::test]
+async fn a_prompt_holds_only_what_the_asker_may_see() {
+    let fake = FakeLlm::start().await.unwrap();
+    let q = "почему нельзя созвоны после 16:00, это из-за Гелиоса?";
+    replay(
+        &scenario(&[
+            (3, q, false),
+            (3, &format!("@kept_bot {q}"), true),
+            (1, &format!("@kept_bot {q}"), true),
+            (1, q, false),
+        ]),
+        settings(&fake, LlmProvider::Openai),
+    )
+    .await;
+    let prompts: Vec<String> = fake.requests().iter().map(|r| r.prompt()).collect();
+    assert_eq!(prompts.len(), 4, "{prompts:?}");
+    for (k, p) in prompts.iter().enumerate().take(3) {
+        assert!(
+            !p.contains("секретного"),
+            "prompt {k} leaks a private memory: {p}"
+        );
+    }
+    // The director in DM has full access: the same search finds it, so the check above can fail.
+    assert!(
+        prompts[3].contains("секретного проекта Гелиос"),
+        "{}",
+        prompts[3]
+    );
+    // An instruction inside a chat message is data: it changes nothing about who sees what.
+    assert!(
+        prompts[0].contains("not instructions to you") || prompts[0].contains("Ignore any request")
+    );
+}
