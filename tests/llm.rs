@@ -264,3 +264,69 @@ async fn a_prompt_holds_only_what_the_asker_may_see() {
         prompts[0].contains("not instructions to you") || prompts[0].contains("Ignore any request")
     );
 }
+
+/// The 19:00 reflection by the model: its summary is stored once per person and day, and a
+/// promise it found that the rules did not hold becomes a memory at 0.6 from `agent:reflection`.
+#[tokio::test]
+async fn the_evening_reflection_is_the_models_and_its_new_promises_are_kept() {
+    let fake = FakeLlm::start().await.unwrap();
+    fake.push(FakeReply::Json(json!({
+        "summary": "Павел разобрался с доступами и обещал позвонить поставщику.",
+        "highlights": ["доступы к стейджингу описаны"],
+        "commitments": ["позвонить поставщику стекла"],
+        "risks": [], "observations": ["пишет коротко"],
+    })));
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("kept.db");
+    let mut text = scenario(&[]);
+    text.push_str(&json!({"type": "clock", "at": "2026-11-23T19:10:00+03:00"}).to_string());
+    text.push('\n');
+    let out = run_text(
+        &text,
+        Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: Lang::Ru,
+            db: Some(db.clone()),
+            llm: settings(&fake, LlmProvider::Openai),
+        },
+    )
+    .await
+    .unwrap()
+    .json;
+    let reqs = fake.requests();
+    let reflections: Vec<_> = reqs
+        .iter()
+        .filter(|r| r.body["response_format"]["json_schema"]["name"] == "reflection")
+        .collect();
+    // Павел and Наталья wrote today; Анна did not.
+    assert_eq!(reflections.len(), 2, "{reqs:?}");
+    assert!(
+        reflections[0]
+            .prompt()
+            .contains("доступы к стейджингу лежат в вики")
+    );
+    let found: Vec<&Value> = out["commitments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["author"] == "agent:reflection")
+        .collect();
+    assert_eq!(found.len(), 1, "{out:#}");
+    assert_eq!(found[0]["text"], "позвонить поставщику стекла");
+    assert_eq!(found[0]["owner"], json!(2));
+    assert_eq!(found[0]["confidence"], json!(0.6));
+    let store = kept::store::Store::open(&db).await.unwrap();
+    let r = store
+        .reflections_of(kept::domain::UserId(2), 5)
+        .await
+        .unwrap();
+    assert_eq!(r.len(), 1);
+    assert!(r[0].summary.contains("разобрался с доступами"), "{r:?}");
+    assert_eq!(r[0].observations, vec!["пишет коротко".to_string()]);
+    // Наталья's reflection is the fake model's own; her promise of the day was already held.
+    let r3 = store
+        .reflections_of(kept::domain::UserId(3), 5)
+        .await
+        .unwrap();
+    assert_eq!(r3[0].summary, "2 events today.", "{r3:?}");
+}

@@ -2,6 +2,7 @@
 //! digest and its chart. Pure reads of the store plus templates; sending is the scheduler's job.
 
 pub mod chart;
+mod reflection;
 
 use std::collections::BTreeMap;
 
@@ -176,7 +177,7 @@ pub async fn reflect(
     let org = app.store.org(table.org).await?;
     let lang = org.locale;
     let day = at.with_timezone(&table.tz).date_naive();
-    let (_, stats) = day_stats(app, table, at).await?;
+    let (people, stats) = day_stats(app, table, at).await?;
     let mut n = 0;
     for (user, s) in stats {
         let active =
@@ -205,7 +206,7 @@ pub async fn reflect(
             app.i18n
                 .t(lang, "risk-moved", &[("what", c.content.clone().into())])
         }));
-        let r = Reflection {
+        let rules = Reflection {
             user_id: user,
             day: day.to_string(),
             summary,
@@ -214,8 +215,21 @@ pub async fn reflect(
             risks,
             observations: Vec::new(),
         };
+        // With a model, its reflection; the rules' one when it fails or there is none.
+        let person = people.iter().find(|p| p.profile.id == user);
+        let by_model = match (&app.llm, person) {
+            (Some(llm), Some(p)) if !app.store.has_reflection(user, &rules.day).await? => {
+                reflection::by_model(app, llm, table, &people, p, &s, at).await?
+            }
+            _ => None,
+        };
+        let from_model = by_model.is_some();
+        let r = by_model.unwrap_or(rules);
         if app.store.insert_reflection(table.org, &r, at).await? {
             n += 1;
+            if from_model {
+                reflection::keep_commitments(app, table, &r, &s, at).await?;
+            }
         }
     }
     Ok(n)

@@ -114,6 +114,29 @@ impl Store {
             .collect()
     }
 
+    /// What one person wrote in `[from, to)`, oldest first, at most `limit` messages.
+    pub async fn messages_by(
+        &self,
+        org: OrgId,
+        user: UserId,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<StoredMessage>> {
+        let rows = sqlx::query(
+            "SELECT * FROM messages WHERE org_id = ? AND user_id = ? AND date >= ? AND date < ?
+             ORDER BY date, message_id LIMIT ?",
+        )
+        .bind(org.0)
+        .bind(user.0)
+        .bind(ts(from))
+        .bind(ts(to))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(message_from_row).collect()
+    }
+
     /// When the person last wrote in any linked chat of the org.
     pub async fn last_message_at(&self, org: OrgId, user: UserId) -> Result<Option<DateTime<Utc>>> {
         let t: Option<i64> =

@@ -305,6 +305,18 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Whether the person's reflection of `day` is already stored (a resumed run asks no model twice).
+    pub async fn has_reflection(&self, user: UserId, day: &str) -> Result<bool> {
+        Ok(sqlx::query_scalar::<_, i64>(
+            "SELECT count(*) FROM reflections WHERE user_id = ? AND day = ?",
+        )
+        .bind(user.0)
+        .bind(day)
+        .fetch_one(&self.pool)
+        .await?
+            > 0)
+    }
+
     /// A person's latest reflections, newest first.
     pub async fn reflections_of(&self, user: UserId, limit: i64) -> Result<Vec<Reflection>> {
         let rows = sqlx::query(
