@@ -29,7 +29,7 @@ impl Structured for ModelAnswer {
     fn schema() -> Value {
         json!({
             "type": "object",
-            "properties": {"answer": {"type": "string", "minLength": 1, "maxLength": 2000}},
+            "properties": {"answer": {"type": "string", "minLength": 1, "maxLength": 1000}},
             "required": ["answer"],
             "additionalProperties": false,
         })
@@ -218,9 +218,14 @@ impl Answerer<'_> {
         let memories = store
             .search_memories(self.org.id, &access, &query, FOUND_MEMORIES)
             .await?;
-        let messages = store
-            .search_messages(self.org.id, &query, FOUND_MESSAGES)
-            .await?;
+        // The question itself (asked in a group, it is a group message too) is not a source.
+        let messages: Vec<_> = store
+            .search_messages(self.org.id, &query, FOUND_MESSAGES + 1)
+            .await?
+            .into_iter()
+            .filter(|m| self.source != Some((m.chat, m.message)))
+            .take(FOUND_MESSAGES as usize)
+            .collect();
         let mut found = String::new();
         for m in &memories {
             citable

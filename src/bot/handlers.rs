@@ -495,7 +495,8 @@ async fn group(
     if to_bot || cmd.is_some() {
         let (_, lang) = org_and_lang(app, user).await?;
         let question = strip_mention(text, &me.username);
-        let a = Answerer::new(app, &org, user, true, lang).await?;
+        let mut a = Answerer::new(app, &org, user, true, lang).await?;
+        a.source = Some((domain::ChatId(msg.chat.id.0), MsgId(msg.id.0 as i64)));
         let reply = match cmd {
             Some(Command::Help) | Some(Command::Start) => Reply {
                 text: app
