@@ -122,6 +122,7 @@ impl Fixture {
             org: &self.org,
             people: &self.people,
             names: &self.names,
+            refine: false,
         };
         let mut counts = [0; 4];
         let mut left = n;

@@ -77,6 +77,7 @@ async fn ingest_once(text: &str) -> (Duration, usize) {
         org: &org,
         people: &people,
         names: &names,
+        refine: false,
     };
     let m = Incoming {
         chat: common::CHAT,

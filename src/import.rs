@@ -726,6 +726,9 @@ pub async fn import(
         org: &org,
         people: &people,
         names: &names,
+        // History is read by rules alone: a year of chat would spend the model's budget on
+        // promises long kept or broken.
+        refine: false,
     };
     let stale_before = now.with_timezone(&org.timezone).date_naive() - Duration::days(STALE_DAYS);
     let bar = progress(opts.progress, order.len() as u64);

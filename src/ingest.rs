@@ -73,6 +73,9 @@ pub struct Ingest<'a> {
     pub org: &'a Org,
     pub people: &'a [Person],
     pub names: &'a [names::Person],
+    /// A model is configured: messages the rules are unsure of are queued for its second look
+    /// (in the same transaction as the rules' findings).
+    pub refine: bool,
 }
 
 /// Runs `read`, a pure reading of the text of message `key`. A panic in it (a rule meeting text
@@ -384,6 +387,12 @@ impl Ingest<'_> {
             });
         }
         let quiet = findings.iter().all(|f| matches!(f, Finding::Done { .. }));
+        // What the rules read, for their doubt below (only with a model to ask).
+        let read = if self.refine {
+            findings.clone()
+        } else {
+            Vec::new()
+        };
         let mut effects = Vec::new();
         for f in findings {
             if let Some(e) = self.apply(l, m, f).await? {
@@ -396,6 +405,21 @@ impl Ingest<'_> {
             && let Some(e) = self.reported_done(l, m).await?
         {
             effects.push(e);
+        }
+        // Findings that changed nothing (an agreement with no request to agree to) count as
+        // none: the rules did not understand the message.
+        if self.refine {
+            let understood = if effects.is_empty() {
+                &[][..]
+            } else {
+                &read[..]
+            };
+            if let Some(d) = analyze_guarded(key, || {
+                crate::extract::commitments::doubt(m.text, understood)
+            }) {
+                l.batch
+                    .queue_refine(self.org.id, m.chat, m.message, d.as_str(), m.date);
+            }
         }
         Ok(effects)
     }

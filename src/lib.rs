@@ -17,6 +17,7 @@
 //! - [`import`]: Telegram Desktop exports (JSON) through that path.
 //! - [`morph`]: the Russian morphological dictionary, loaded once.
 //! - [`llm`]: the optional model: providers, structured output, retries, the daily budget.
+//! - [`refine`]: the model's second look at messages the rules were unsure of.
 //! - [`context`]: role-aware context reads.
 //! - [`answer`]: intent routing and structural answers.
 //! - [`schedule`]: the scheduler, its jobs and the delivery sender.
@@ -45,6 +46,7 @@ pub mod import;
 pub mod ingest;
 pub mod llm;
 pub mod morph;
+pub mod refine;
 pub mod render;
 pub mod replay;
 pub mod sandbox;

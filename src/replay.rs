@@ -44,6 +44,8 @@ pub enum ReplayError {
     Sandbox(#[from] sandbox::SandboxError),
     #[error("scheduler")]
     Schedule(#[from] crate::schedule::ScheduleError),
+    #[error("the model's second look")]
+    Refine(#[from] crate::refine::RefineError),
     #[error("bot")]
     Bot(#[from] bot::BotError),
     #[error("messages the bot could not deliver: {0}")]
@@ -473,6 +475,12 @@ impl Runner {
         self.update_id += 1;
         let text = update.to_string();
         bot::dispatch_json(&self.bot, &self.app, &self.me, &text).await?;
+        // The live bot's refinement task, run to completion here so a replay is repeatable.
+        if self.app.llm.is_some() {
+            for org in self.app.store.orgs().await? {
+                crate::refine::run_all(&self.app, org).await?;
+            }
+        }
         self.show_sends().await;
         Ok(())
     }

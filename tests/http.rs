@@ -68,6 +68,7 @@ async fn healthz_follows_the_database_and_the_scheduler_and_metrics_parse() {
         org: &org,
         people: &people,
         names: &names,
+        refine: false,
     }
     .message(&Incoming {
         chat,

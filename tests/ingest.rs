@@ -97,6 +97,7 @@ impl Fixture {
             org: &self.org,
             people: &self.people,
             names: &self.names,
+            refine: false,
         }
     }
 

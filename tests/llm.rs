@@ -84,6 +84,14 @@ fn replies(out: &Value, k: usize) -> Vec<String> {
         .collect()
 }
 
+/// The free-form answer requests the fake received (refinement and reflection set aside).
+fn answers(fake: &FakeLlm) -> Vec<kept::sandbox::llm::FakeRequest> {
+    fake.requests()
+        .into_iter()
+        .filter(|r| r.schema() == "answer")
+        .collect()
+}
+
 const QUESTION: &str = "где лежат доступы к стейджингу?";
 
 #[tokio::test]
@@ -106,7 +114,7 @@ async fn a_free_form_question_is_answered_by_the_model_with_a_linked_citation() 
             "{provider:?}: {reply}"
         );
         assert!(!reply.contains("[msg:"), "{reply}");
-        let reqs = fake.requests();
+        let reqs = answers(&fake);
         assert_eq!(reqs.len(), 1, "{provider:?}");
         assert!(reqs[0].had_key);
         assert_eq!(
@@ -177,7 +185,7 @@ async fn every_failure_of_the_model_ends_in_a_rule_answer() {
     for (what, script, calls, by_model) in cases {
         let fake = FakeLlm::start().await.unwrap();
         for s in script {
-            fake.push(s);
+            fake.push_for("answer", s);
         }
         let out = replay(
             &scenario(&[(3, QUESTION, false)]),
@@ -185,7 +193,7 @@ async fn every_failure_of_the_model_ends_in_a_rule_answer() {
         )
         .await;
         let reply = replies(&out, 0).join("\n");
-        assert_eq!(fake.requests().len(), calls, "{what}");
+        assert_eq!(answers(&fake).len(), calls, "{what}");
         if by_model {
             assert!(reply.contains("лежат в вики"), "{what}: {reply}");
         } else {
@@ -209,7 +217,7 @@ async fn a_spent_budget_stops_calls_and_the_director_is_told_once() {
         llm,
     )
     .await;
-    assert_eq!(fake.requests().len(), 1, "no call once the budget is spent");
+    assert_eq!(answers(&fake).len(), 1, "no call once the budget is spent");
     assert!(replies(&out, 0).join("").contains("лежат в вики"));
     for k in [1, 2] {
         assert!(
@@ -225,8 +233,13 @@ async fn a_spent_budget_stops_calls_and_the_director_is_told_once() {
         .iter()
         .filter(|m| m["text"].as_str().unwrap_or("").contains("лимит токенов"))
         .collect();
-    assert_eq!(notices.len(), 1, "{notices:?}");
-    assert_eq!(notices[0]["to_user"], json!(1));
+    // Once a day: the evening reflection spent Monday's budget, the first answer Tuesday's.
+    let days: Vec<&str> = notices
+        .iter()
+        .map(|n| &n["at"].as_str().unwrap()[..10])
+        .collect();
+    assert_eq!(days, ["2026-11-23", "2026-11-24"], "{notices:?}");
+    assert!(notices.iter().all(|n| n["to_user"] == json!(1)));
 }
 
 /// Access is decided before any text reaches the model: a member's prompt never holds another
@@ -245,7 +258,7 @@ async fn a_prompt_holds_only_what_the_asker_may_see() {
         settings(&fake, LlmProvider::Openai),
     )
     .await;
-    let prompts: Vec<String> = fake.requests().iter().map(|r| r.prompt()).collect();
+    let prompts: Vec<String> = answers(&fake).iter().map(|r| r.prompt()).collect();
     assert_eq!(prompts.len(), 4, "{prompts:?}");
     for (k, p) in prompts.iter().enumerate().take(3) {
         assert!(
@@ -270,12 +283,15 @@ async fn a_prompt_holds_only_what_the_asker_may_see() {
 #[tokio::test]
 async fn the_evening_reflection_is_the_models_and_its_new_promises_are_kept() {
     let fake = FakeLlm::start().await.unwrap();
-    fake.push(FakeReply::Json(json!({
-        "summary": "Павел разобрался с доступами и обещал позвонить поставщику.",
-        "highlights": ["доступы к стейджингу описаны"],
-        "commitments": ["позвонить поставщику стекла"],
-        "risks": [], "observations": ["пишет коротко"],
-    })));
+    fake.push_for(
+        "reflection",
+        FakeReply::Json(json!({
+            "summary": "Павел разобрался с доступами и обещал позвонить поставщику.",
+            "highlights": ["доступы к стейджингу описаны"],
+            "commitments": ["позвонить поставщику стекла"],
+            "risks": [], "observations": ["пишет коротко"],
+        })),
+    );
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("kept.db");
     let mut text = scenario(&[]);
@@ -294,10 +310,7 @@ async fn the_evening_reflection_is_the_models_and_its_new_promises_are_kept() {
     .unwrap()
     .json;
     let reqs = fake.requests();
-    let reflections: Vec<_> = reqs
-        .iter()
-        .filter(|r| r.body["response_format"]["json_schema"]["name"] == "reflection")
-        .collect();
+    let reflections: Vec<_> = reqs.iter().filter(|r| r.schema() == "reflection").collect();
     // Павел and Наталья wrote today; Анна did not.
     assert_eq!(reflections.len(), 2, "{reqs:?}");
     assert!(
@@ -329,4 +342,69 @@ async fn the_evening_reflection_is_the_models_and_its_new_promises_are_kept() {
         .await
         .unwrap();
     assert_eq!(r3[0].summary, "2 events today.", "{r3:?}");
+}
+
+/// Messages the rules are unsure of get the model's second look after the rules' write: a
+/// promise the rules missed is added (`agent:llm`, 0.7, its deadline resolved against the
+/// message's time), one they took that is none is withdrawn.
+#[tokio::test]
+async fn unsure_messages_get_the_models_second_look() {
+    let group = json!({"id": GROUP, "type": "supergroup", "title": "Team"});
+    let lines = [
+        json!({"type": "org", "name": "Shop", "timezone": "Europe/London", "locale": "en"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Alice", "language_code": "en"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Ben", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "message", "chat": group, "id": 20, "from": 1, "date": "2026-11-23T09:00:00+00:00",
+               "text": "the printer on floor two is jammed again"}),
+        json!({"type": "message", "chat": group, "id": 21, "from": 2, "date": "2026-11-23T09:01:00+00:00",
+               "text": "All right. I'm going to sort that out", "reply_to": 20}),
+        json!({"type": "message", "chat": group, "id": 22, "from": 2, "date": "2026-11-23T12:00:00+00:00",
+               "text": "I'm going to the canteen"}),
+    ];
+    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
+    // First a run with no model: what the rules alone do with these messages.
+    let rules = replay(&text, LlmSettings::default()).await;
+    let by_rules = rules["commitments"].as_array().unwrap().len();
+    let fake = FakeLlm::start().await.unwrap();
+    // Message 21 is a promise ("fix the printer on floor two" by Friday); message 22 is none.
+    fake.push_for("refine", FakeReply::Json(json!({"verdicts": [
+        {"n": 1, "promise": true, "work": "fix the printer on floor two", "deadline": "by Friday"},
+    ]})));
+    fake.push_for(
+        "refine",
+        FakeReply::Json(json!({"verdicts": [
+            {"n": 1, "promise": false, "work": "", "deadline": ""},
+        ]})),
+    );
+    let out = replay(&text, settings(&fake, LlmProvider::Openai)).await;
+    let reqs: Vec<_> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.schema() == "refine")
+        .collect();
+    assert_eq!(reqs.len(), 2, "both unsure messages were sent: {reqs:?}");
+    assert!(reqs[0].prompt().contains("sort that out"));
+    assert!(
+        reqs[0]
+            .prompt()
+            .contains("in reply to Alice: the printer on floor two")
+    );
+    assert!(reqs[1].prompt().contains("canteen"));
+    let commitments = out["commitments"].as_array().unwrap();
+    let added: Vec<&Value> = commitments
+        .iter()
+        .filter(|c| c["author"] == "agent:llm" && c["state"] == "open")
+        .collect();
+    assert_eq!(added.len(), 1, "{commitments:?} (rules alone: {by_rules})");
+    assert_eq!(added[0]["text"], "fix the printer on floor two");
+    assert_eq!(added[0]["owner"], json!(2));
+    assert_eq!(added[0]["due"], "2026-11-27");
+    assert_eq!(added[0]["confidence"], json!(0.7));
+    assert_eq!(added[0]["origin"]["message"], json!(21));
+    // Nothing about the canteen is tracked.
+    assert!(
+        !commitments
+            .iter()
+            .any(|c| c["state"] == "open" && c["origin"]["message"] == json!(22))
+    );
 }

@@ -454,6 +454,7 @@ async fn group(
         org: &org,
         people: &people,
         names: &names,
+        refine: app.llm.is_some(),
     };
     let outcome = ing
         .message(&Incoming {
@@ -567,6 +568,7 @@ pub async fn on_edit(app: Arc<App>, msg: Message) -> HandlerResult {
             org: &org,
             people: &people,
             names: &names,
+            refine: app.llm.is_some(),
         };
         let stored = app.store.message(chat, id).await?;
         let reply_to = stored.as_ref().and_then(|m| m.reply_to);

@@ -136,6 +136,32 @@ pub async fn run_until(
         }
     });
 
+    // The model's second look at unsure messages: its own task, so a slow model delays
+    // neither updates nor the scheduler.
+    let refine_app = app.clone();
+    let mut refine_stop = stop_rx.clone();
+    let refiner = tokio::spawn(async move {
+        if refine_app.llm.is_none() {
+            return;
+        }
+        loop {
+            match refine_app.store.orgs().await {
+                Ok(orgs) => {
+                    for org in orgs {
+                        if let Err(e) = crate::refine::run_all(&refine_app, org).await {
+                            tracing::error!(org = org.0, error = %e, "refinement step failed");
+                        }
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "could not read the orgs"),
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_secs(30)) => {}
+                _ = refine_stop.changed() => break,
+            }
+        }
+    });
+
     let webhook_bot = bot.clone();
     let mut dispatcher = Dispatcher::builder(bot, schema())
         .dependencies(dptree::deps![app.clone(), identity])
@@ -183,6 +209,9 @@ pub async fn run_until(
     }
     let _ = stop_tx.send(true);
     let stopped = (*stopping.borrow()).unwrap_or_else(Instant::now);
+    // A model call may take its whole timeout: the refiner is not waited for. What it had not
+    // finished stays queued (an item is closed only after its verdict is written).
+    refiner.abort();
     let mut jobs = jobs;
     if tokio::time::timeout_at(stopped + STOP_GRACE, &mut jobs)
         .await

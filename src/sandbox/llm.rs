@@ -56,6 +56,11 @@ pub struct FakeRequest {
 }
 
 impl FakeRequest {
+    /// The schema the request asked for (`answer`, `reflection`, `refine`).
+    pub fn schema(&self) -> String {
+        schema_name(self)
+    }
+
     /// All prompt text of the request (system and user turns).
     pub fn prompt(&self) -> String {
         let mut out = String::new();
@@ -75,7 +80,8 @@ impl FakeRequest {
 
 #[derive(Debug, Default)]
 struct Inner {
-    script: VecDeque<FakeReply>,
+    /// (schema the reply is for, or any; the reply), in the order pushed.
+    script: VecDeque<(Option<String>, FakeReply)>,
     requests: Vec<FakeRequest>,
 }
 
@@ -117,7 +123,14 @@ impl FakeLlm {
 
     /// Answers the next request with `reply` (in the order pushed).
     pub fn push(&self, reply: FakeReply) {
-        lock(&self.inner).script.push_back(reply);
+        lock(&self.inner).script.push_back((None, reply));
+    }
+
+    /// Answers the next request for this schema (`answer`, `reflection`, `refine`) with `reply`.
+    pub fn push_for(&self, schema: &str, reply: FakeReply) {
+        lock(&self.inner)
+            .script
+            .push_back((Some(schema.to_string()), reply));
     }
 
     pub fn requests(&self) -> Vec<FakeRequest> {
@@ -146,10 +159,15 @@ async fn handle(
         );
     };
     let req = FakeRequest { api, had_key, body };
+    let schema = schema_name(&req);
     let next = {
         let mut g = lock(&inner);
         g.requests.push(req.clone());
-        g.script.pop_front()
+        let at = g
+            .script
+            .iter()
+            .position(|(s, _)| s.as_deref().is_none_or(|s| s == schema));
+        at.and_then(|i| g.script.remove(i)).map(|(_, r)| r)
     };
     let reply = match next {
         Some(FakeReply::Slow(d)) => {
@@ -254,7 +272,7 @@ fn error(api: &str, status: StatusCode, kind: &str, message: &str) -> Response {
 }
 
 /// The schema the request asked for.
-fn schema_name(req: &FakeRequest) -> String {
+pub fn schema_name(req: &FakeRequest) -> String {
     let b = &req.body;
     b["response_format"]["json_schema"]["name"]
         .as_str()

@@ -72,6 +72,8 @@ pub struct Batch {
     /// Later versions, in the order they were made.
     versions: Vec<Commitment>,
     memories: Vec<QueuedMemory>,
+    /// Messages for the model's second look: (org, chat, message, reason, at).
+    refines: Vec<(OrgId, ChatId, MessageId, &'static str, DateTime<Utc>)>,
 }
 
 impl std::fmt::Debug for Batch {
@@ -114,6 +116,7 @@ impl Store {
             created: Vec::new(),
             versions: Vec::new(),
             memories: Vec::new(),
+            refines: Vec::new(),
         })
     }
 }
@@ -424,7 +427,32 @@ impl Batch {
             )
             .await?;
         }
+        for (org, chat, msg, reason, at) in std::mem::take(&mut self.refines) {
+            sqlx::query(
+                "INSERT INTO refine_queue (org_id, chat_id, message_id, reason, created_at)
+                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING",
+            )
+            .bind(org.0)
+            .bind(chat.0)
+            .bind(msg.0)
+            .bind(reason)
+            .bind(super::ts(at))
+            .execute(&mut *self.tx)
+            .await?;
+        }
         self.tx.commit().await?;
         Ok(())
+    }
+
+    /// Queues a message for the model's second look, in this transaction.
+    pub fn queue_refine(
+        &mut self,
+        org: OrgId,
+        chat: ChatId,
+        message: MessageId,
+        reason: &'static str,
+        at: DateTime<Utc>,
+    ) {
+        self.refines.push((org, chat, message, reason, at));
     }
 }

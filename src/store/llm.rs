@@ -238,29 +238,6 @@ impl Store {
             .collect()
     }
 
-    /// Queues a message for the model's second look (once per message).
-    pub async fn queue_refine(
-        &self,
-        org: OrgId,
-        chat: ChatId,
-        message: MessageId,
-        reason: &str,
-        now: DateTime<Utc>,
-    ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO refine_queue (org_id, chat_id, message_id, reason, created_at)
-             VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING",
-        )
-        .bind(org.0)
-        .bind(chat.0)
-        .bind(message.0)
-        .bind(reason)
-        .bind(ts(now))
-        .execute(&self.writer)
-        .await?;
-        Ok(())
-    }
-
     /// The oldest waiting items of an org.
     pub async fn pending_refines(&self, org: OrgId, limit: i64) -> Result<Vec<RefineItem>> {
         let rows = sqlx::query(

@@ -26,6 +26,7 @@ mod cancelled;
 mod clauses;
 mod content;
 mod done;
+mod doubt;
 mod lexicon;
 mod made;
 mod moved;
@@ -35,6 +36,8 @@ mod request;
 #[cfg(test)]
 mod tests;
 mod vetoes;
+
+pub use doubt::{Doubt, doubt};
 
 use accept::*;
 use analysis::*;
