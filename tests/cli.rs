@@ -690,3 +690,85 @@ fn orgs_are_added_with_a_director_and_listed() {
         "{line}"
     );
 }
+
+/// `kept ask --llm config` sends a question no template answers to the configured model (here
+/// the sandbox's fake model API), and `--llm config` without an `[llm]` section is refused.
+#[tokio::test]
+async fn ask_and_replay_use_the_configured_model_only_when_asked() {
+    let fake = kept::sandbox::llm::FakeLlm::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let db = replayed_db(&dir);
+    let config = dir.path().join("kept.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[llm]\nprovider = \"openai\"\nbase_url = \"{}\"\nmodel = \"fake\"\napi_key = \"sk-cli-secret\"\n",
+            fake.openai_url()
+        ),
+    )
+    .unwrap();
+    let ask = |llm: &'static str| {
+        let (db, config) = (db.clone(), config.clone());
+        tokio::task::spawn_blocking(move || {
+            kept()
+                .args([
+                    "--config",
+                    config.to_str().unwrap(),
+                    "ask",
+                    "--db",
+                    db.to_str().unwrap(),
+                ])
+                .args([
+                    "--as",
+                    "4",
+                    "--llm",
+                    llm,
+                    "как у нас устроен деплой на стейджинг?",
+                ])
+                .output()
+                .unwrap()
+        })
+    };
+    let by_rules = ask("none").await.unwrap();
+    assert!(by_rules.status.success());
+    assert!(
+        fake.requests().is_empty(),
+        "--llm none never calls the model"
+    );
+    let by_model = ask("config").await.unwrap();
+    let text = String::from_utf8_lossy(&by_model.stdout);
+    assert!(
+        by_model.status.success(),
+        "{}",
+        String::from_utf8_lossy(&by_model.stderr)
+    );
+    assert_eq!(fake.requests().len(), 1);
+    assert!(fake.requests()[0].had_key);
+    assert_ne!(text, String::from_utf8_lossy(&by_rules.stdout), "{text}");
+    // check-config shows the section with the key masked.
+    let check = kept()
+        .args(["--config", config.to_str().unwrap(), "check-config"])
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        shown.contains("llm.provider = openai") && shown.contains("llm.api_key = ***"),
+        "{shown}"
+    );
+    assert!(!shown.contains("sk-cli-secret"));
+    // No [llm] section: a clear refusal, not a silent rules-only run.
+    let empty = dir.path().join("empty.toml");
+    std::fs::write(&empty, "").unwrap();
+    let refused = kept()
+        .args([
+            "--config",
+            empty.to_str().unwrap(),
+            "replay",
+            scenario().to_str().unwrap(),
+        ])
+        .args(["--llm", "config"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("[llm]"));
+}
