@@ -133,10 +133,15 @@ pub async fn run_once(app: &App, org: OrgId) -> Result<Option<Applied>, RefineEr
         .await;
     let verdicts = match verdicts {
         Ok(v) => v.verdicts,
-        Err(LlmError::BudgetSpent) => return Ok(None),
+        // The model is away (spent budget, timeout, no connection, 429, 5xx, a storage
+        // hiccup): the items wait for the next round.
+        Err(e) if !is_bad_answer(&e) => {
+            tracing::info!(org = org.0, error = %e, "refinement postponed");
+            return Ok(None);
+        }
         Err(e) => {
-            // Judged by rules alone: the items are closed, so a broken answer is not asked again
-            // and again.
+            // The model answered, badly (not the JSON asked for, a refusal, a 4xx): judged by
+            // rules alone, and the items are closed so the same batch is not asked again.
             tracing::info!(org = org.0, error = %e, "refinement failed; the rules' findings stand");
             for item in &items {
                 app.store
@@ -172,6 +177,15 @@ pub async fn run_once(app: &App, org: OrgId) -> Result<Option<Applied>, RefineEr
     Ok(Some(applied))
 }
 
+/// An answer that asking again will not mend, as against a model that is away for now.
+fn is_bad_answer(e: &LlmError) -> bool {
+    match e {
+        LlmError::Invalid(_) | LlmError::Refused(_) => true,
+        LlmError::Status { status, .. } => *status != 429 && *status < 500,
+        _ => false,
+    }
+}
+
 /// Whether a verdict's work shares a significant word with the message (or what it answers).
 pub fn grounded(work: &str, context: &str) -> bool {
     let said = crate::extract::commitments::significant_stems(context);
@@ -203,14 +217,17 @@ async fn apply(
 ) -> Result<&'static str, RefineError> {
     let store = &app.store;
     let made = store.commitments_made_in(item.chat, item.message).await?;
+    // Only the speaker's own promises: an accepting reply also carries the offerer's promise,
+    // and the verdict is about what the speaker said of themself.
     let by_rules: Vec<_> = made
         .iter()
         .filter(|c| c.author == Author::Rules && c.state == CommitmentState::Open)
+        .filter(|c| c.owner == owner)
         .collect();
     let work = v.work.trim();
     let at: DateTime<Utc> = app.clock.now().max(m.date);
     if v.promise && !work.is_empty() {
-        if made.is_empty() {
+        if !made.iter().any(|c| c.owner == owner) {
             // The deadline resolves against the message's own time, as the rules' would.
             let msg_lang = Lang::detect(&m.text);
             let due = (!v.deadline.trim().is_empty())

@@ -408,3 +408,109 @@ async fn unsure_messages_get_the_models_second_look() {
             .any(|c| c["state"] == "open" && c["origin"]["message"] == json!(22))
     );
 }
+
+fn printer_scenario() -> String {
+    let group = json!({"id": GROUP, "type": "supergroup", "title": "Team"});
+    [
+        json!({"type": "org", "name": "Shop", "timezone": "Europe/London", "locale": "en"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Alice", "language_code": "en"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Ben", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "message", "chat": group, "id": 20, "from": 1, "date": "2026-11-23T09:00:00+00:00",
+               "text": "the printer on floor two is jammed again"}),
+        json!({"type": "message", "chat": group, "id": 21, "from": 2, "date": "2026-11-23T09:01:00+00:00",
+               "text": "All right. I'm going to sort that out", "reply_to": 20}),
+        json!({"type": "message", "chat": group, "id": 22, "from": 2, "date": "2026-11-23T12:00:00+00:00",
+               "text": "I'm going to the canteen"}),
+    ]
+    .iter()
+    .map(|l| l.to_string() + "\n")
+    .collect()
+}
+
+/// A model that is away (500s past the retries) leaves the unsure messages queued; the next
+/// round judges them.
+#[tokio::test]
+async fn an_outage_postpones_the_second_look_and_loses_nothing() {
+    let fake = FakeLlm::start().await.unwrap();
+    for _ in 0..3 {
+        fake.push_for("refine", FakeReply::Internal);
+    }
+    fake.push_for(
+        "refine",
+        FakeReply::Json(json!({"verdicts": [
+            {"n": 1, "promise": true, "work": "fix the printer on floor two", "deadline": ""},
+            {"n": 2, "promise": false, "work": "", "deadline": ""},
+        ]})),
+    );
+    let out = replay(&printer_scenario(), settings(&fake, LlmProvider::Openai)).await;
+    let refines: Vec<_> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.schema() == "refine")
+        .collect();
+    assert_eq!(
+        refines.len(),
+        4,
+        "three failed attempts, then one batch of both"
+    );
+    assert!(
+        refines[3].prompt().contains("sort that out") && refines[3].prompt().contains("canteen")
+    );
+    let added = out["commitments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["author"] == "agent:llm")
+        .count();
+    assert_eq!(added, 1, "{:?}", out["commitments"]);
+}
+
+/// An accepting reply carries the offerer's promise; a verdict about the speaker never
+/// withdraws or rewrites someone else's.
+#[tokio::test]
+async fn a_verdict_touches_only_the_speakers_own_promises() {
+    let group = json!({"id": GROUP, "type": "supergroup", "title": "Команда"});
+    let text: String = [
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Анна"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Борис"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "message", "chat": group, "id": 30, "from": 2, "date": "2026-11-23T10:00:00+03:00",
+               "text": "могу сделать глоссарий"}),
+        json!({"type": "message", "chat": group, "id": 31, "from": 1, "date": "2026-11-23T10:05:00+03:00",
+               "text": "да, сделай это к пятнице", "reply_to": 30}),
+    ]
+    .iter()
+    .map(|l| l.to_string() + "\n")
+    .collect();
+    let rules = replay(&text, LlmSettings::default()).await;
+    let fake = FakeLlm::start().await.unwrap();
+    for _ in 0..4 {
+        fake.push_for(
+            "refine",
+            FakeReply::Json(json!({"verdicts": [
+                {"n": 1, "promise": false, "work": "", "deadline": ""},
+            ]})),
+        );
+    }
+    let out = replay(&text, settings(&fake, LlmProvider::Openai)).await;
+    let open = |v: &Value| {
+        v["commitments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["owner"] == json!(2) && c["state"] == "open")
+            .count()
+    };
+    assert_eq!(
+        open(&rules),
+        1,
+        "the rules keep Борис's offer as his promise"
+    );
+    assert!(
+        fake.requests()
+            .iter()
+            .any(|r| r.schema() == "refine" && r.prompt().contains("сделай это")),
+        "the vague acceptance was sent for a second look"
+    );
+    assert_eq!(open(&out), 1, "{:?}", out["commitments"]);
+}

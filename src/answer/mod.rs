@@ -131,9 +131,13 @@ impl<'a> Answerer<'a> {
         // No structural intent: the model, when there is one, answers from the asker's rows.
         if intent == Intent::Unknown
             && let Some(llm) = &self.app.llm
-            && let Some(reply) = self.free_form(llm, text).await?
         {
-            return Ok(reply);
+            // Whatever goes wrong on the way to the model, the rule answer is still given.
+            match self.free_form(llm, text).await {
+                Ok(Some(reply)) => return Ok(reply),
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, "free-form answer failed; rules answer"),
+            }
         }
         self.intent(intent).await
     }

@@ -179,6 +179,7 @@ pub async fn reflect(
     let day = at.with_timezone(&table.tz).date_naive();
     let (people, stats) = day_stats(app, table, at).await?;
     let mut n = 0;
+    let mut model_ok = true;
     for (user, s) in stats {
         let active =
             s.messages > 0 || !s.made.is_empty() || !s.done.is_empty() || !s.moved.is_empty();
@@ -217,9 +218,15 @@ pub async fn reflect(
         };
         // With a model, its reflection; the rules' one when it fails or there is none.
         let person = people.iter().find(|p| p.profile.id == user);
+        // One failure and the rest of the run goes by rules: a hanging model would otherwise
+        // hold the scheduler for its whole timeout once per person.
         let by_model = match (&app.llm, person) {
-            (Some(llm), Some(p)) if !app.store.has_reflection(user, &rules.day).await? => {
-                reflection::by_model(app, llm, table, &people, p, &s, at).await?
+            (Some(llm), Some(p))
+                if model_ok && !app.store.has_reflection(user, &rules.day).await? =>
+            {
+                let r = reflection::by_model(app, llm, table, &people, p, &s, at).await?;
+                model_ok = r.is_some();
+                r
             }
             _ => None,
         };

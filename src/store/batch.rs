@@ -429,8 +429,10 @@ impl Batch {
         }
         for (org, chat, msg, reason, at) in std::mem::take(&mut self.refines) {
             sqlx::query(
+                // An edited message is judged again.
                 "INSERT INTO refine_queue (org_id, chat_id, message_id, reason, created_at)
-                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING",
+                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id)
+                 DO UPDATE SET reason = excluded.reason, done_at = NULL, outcome = NULL",
             )
             .bind(org.0)
             .bind(chat.0)

@@ -114,7 +114,7 @@ impl Store {
             .collect()
     }
 
-    /// What one person wrote in `[from, to)`, oldest first, at most `limit` messages.
+    /// What one person wrote in `[from, to)`: the latest `limit` messages, oldest first.
     pub async fn messages_by(
         &self,
         org: OrgId,
@@ -124,8 +124,10 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<StoredMessage>> {
         let rows = sqlx::query(
-            "SELECT * FROM messages WHERE org_id = ? AND user_id = ? AND date >= ? AND date < ?
-             ORDER BY date, message_id LIMIT ?",
+            "SELECT * FROM (SELECT * FROM messages
+                 WHERE org_id = ? AND user_id = ? AND date >= ? AND date < ?
+                 ORDER BY date DESC, message_id DESC LIMIT ?)
+             ORDER BY date, message_id",
         )
         .bind(org.0)
         .bind(user.0)
