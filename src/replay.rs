@@ -142,6 +142,17 @@ enum Event {
     Clock {
         at: String,
     },
+    /// A person presses an inline button the bot showed (CONTRACT: `press`).
+    Press {
+        from: From,
+        #[serde(default)]
+        date: Option<String>,
+        chat: ChatRef,
+        button: String,
+        /// The bot message, by the id it had in the transcript; else the latest with the button.
+        #[serde(default)]
+        message: Option<i64>,
+    },
 }
 
 /// A parsed scenario line.
@@ -294,7 +305,7 @@ fn parse(text: &str) -> Result<Vec<Line>, ReplayError> {
         let kind = value.get("type").and_then(Value::as_str).unwrap_or("");
         if !matches!(
             kind,
-            "org" | "member" | "node" | "message" | "edit" | "clock"
+            "org" | "member" | "node" | "message" | "edit" | "clock" | "press"
         ) {
             return Err(bad(n, format!("unknown event type {kind:?}")));
         }
@@ -309,6 +320,7 @@ fn parse(text: &str) -> Result<Vec<Line>, ReplayError> {
             Event::Message { date, .. } => Some(parse_time(n, date)?),
             Event::Edit { date: Some(d), .. } => Some(parse_time(n, d)?),
             Event::Clock { at } => Some(parse_time(n, at)?),
+            Event::Press { date: Some(d), .. } => Some(parse_time(n, d)?),
             _ => None,
         };
         if let Event::Org {
@@ -835,6 +847,50 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
             Event::Clock { .. } => {
                 let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
                 r.advance(n, at).await?;
+            }
+            Event::Press {
+                from,
+                chat,
+                button,
+                message,
+                ..
+            } => {
+                let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
+                r.advance(n, at).await?;
+                let user = r.user_from(n, from).await?;
+                let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
+                let chat_id = match chat {
+                    ChatRef::Dm(_) => uid,
+                    ChatRef::Id(c) => *c,
+                    ChatRef::Group { id, .. } => *id,
+                };
+                let Some((mid, shown, data)) = r.sandbox.find_button(chat_id, button, *message)
+                else {
+                    let which = message
+                        .map(|m| format!("message {m}"))
+                        .unwrap_or_else(|| "no message".into());
+                    return Err(bad(
+                        n,
+                        format!(
+                            "{which} the bot sent in chat {chat_id} carries a button {button:?}"
+                        ),
+                    ));
+                };
+                r.out.push_str(&format!(
+                    "{}  {} pressed [{button}]\n",
+                    at.with_timezone(&tz).format("%a %d.%m %H:%M"),
+                    r.name(uid)
+                ));
+                let chat_v = r.sandbox.chat_json(chat_id);
+                let query = json!({
+                    "id": format!("replay-{n}"),
+                    "from": user,
+                    "chat_instance": format!("replay-{chat_id}"),
+                    "data": data,
+                    "message": {"message_id": mid, "date": at.timestamp(), "chat": chat_v,
+                                "from": sandbox::bot_user(), "text": shown},
+                });
+                r.dispatch(json!({"callback_query": query})).await?;
             }
         }
         // The scheduler needs the org as soon as it exists.

@@ -74,6 +74,9 @@ struct Inner {
     calls: Vec<String>,
     /// getMe says the bot cannot read all group messages (@BotFather's privacy mode on).
     privacy_mode: bool,
+    /// Each bot message as it stands now: (chat, message id) → (text, buttons as (label, data)),
+    /// replaced by edits, so a button pressed away is gone.
+    shown: HashMap<(i64, i64), (String, Vec<(String, String)>)>,
 }
 
 /// A running sandbox. Dropping it stops the server.
@@ -171,6 +174,36 @@ impl Sandbox {
     /// Everything the bot did so far, in order.
     pub fn sent(&self) -> Vec<Sent> {
         lock(&self.inner).sent.clone()
+    }
+
+    /// The bot message in `chat` that carries a button labelled `label` (compared by
+    /// [`button_key`]): the one with id `message` when given, else the latest. Returns the
+    /// message id, its text and the button's callback data.
+    pub fn find_button(
+        &self,
+        chat: i64,
+        label: &str,
+        message: Option<i64>,
+    ) -> Option<(i64, String, String)> {
+        let key = button_key(label);
+        let g = lock(&self.inner);
+        let mut ids: Vec<i64> = g
+            .shown
+            .keys()
+            .filter(|(c, id)| *c == chat && message.is_none_or(|m| m == *id))
+            .map(|(_, id)| *id)
+            .collect();
+        ids.sort_unstable_by(|a, b| b.cmp(a));
+        ids.iter().find_map(|id| {
+            let (text, buttons) = g.shown.get(&(chat, *id))?;
+            let (_, data) = buttons.iter().find(|(l, _)| button_key(l) == key)?;
+            Some((*id, text.clone(), data.clone()))
+        })
+    }
+
+    /// The chat object the sandbox answers for `id` (as registered, else a plain one).
+    pub fn chat_json(&self, id: i64) -> Value {
+        chat_object(&lock(&self.inner), id)
     }
 
     /// Method names called so far (lower-cased), in order.
@@ -272,6 +305,36 @@ fn button_labels(markup: Option<&Value>) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The (label, callback data) of every inline button of a markup.
+fn button_data(markup: Option<&Value>) -> Vec<(String, String)> {
+    markup_value(markup)
+        .and_then(|m| m.get("inline_keyboard").cloned())
+        .and_then(|rows| rows.as_array().cloned())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(Value::as_array)
+        .flatten()
+        .filter_map(|b| {
+            Some((
+                b.get("text")?.as_str()?.to_string(),
+                b.get("callback_data")?.as_str()?.to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// A button label as a person names it: no emoji or symbols, no surrounding spaces, any case,
+/// ё as е ("✅ Готово" → "готово").
+pub fn button_key(label: &str) -> String {
+    let kept: String = label
+        .chars()
+        .filter(|c| (*c as u32) < 0x2190 && *c != '\u{200d}')
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == 'ё' { 'е' } else { c })
+        .collect();
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn markup_value(markup: Option<&Value>) -> Option<Value> {
@@ -435,6 +498,8 @@ async fn handle(
             let id = g.next_message_id;
             g.next_message_id += 1;
             let reply_to = reply_to_of(&p);
+            g.shown
+                .insert((c, id), (text.clone(), button_data(p.get("reply_markup"))));
             g.sent.push(Sent {
                 at: now,
                 chat: c,
@@ -476,6 +541,8 @@ async fn handle(
                 return err(400, "Bad Request: MESSAGE_TOO_LONG", None);
             }
             let id = p.get("message_id").and_then(Value::as_i64).unwrap_or(0);
+            g.shown
+                .insert((c, id), (text.clone(), button_data(p.get("reply_markup"))));
             g.sent.push(Sent {
                 at: now,
                 chat: c,
@@ -499,6 +566,9 @@ async fn handle(
                 return err(400, "Bad Request: chat_id is empty", None);
             };
             let id = p.get("message_id").and_then(Value::as_i64).unwrap_or(0);
+            if let Some(shown) = g.shown.get_mut(&(c, id)) {
+                shown.1 = button_data(p.get("reply_markup"));
+            }
             g.sent.push(Sent {
                 at: now,
                 chat: c,

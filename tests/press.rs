@@ -1,0 +1,92 @@
+//! The `press` scenario line (CONTRACT.md): a person presses an inline button the bot showed,
+//! by its label, and the bot handles it as it would a real tap.
+
+use kept::domain::Lang;
+use kept::replay::{Options, ReplayError, run_text};
+use serde_json::{Value, json};
+
+const GROUP: i64 = -1_002_222;
+
+fn lines(extra: &[Value]) -> String {
+    let group = json!({"id": GROUP, "type": "supergroup", "title": "Цех"});
+    let mut l = vec![
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Анна"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "message", "chat": group, "id": 10, "from": 2, "date": "2026-11-23T10:00:00+03:00",
+               "text": "подготовлю смету до завтра"}),
+        // The morning reminder of Tuesday carries the buttons.
+        json!({"type": "clock", "at": "2026-11-24T09:45:00+03:00"}),
+    ];
+    l.extend(extra.iter().cloned());
+    l.iter().map(|v| v.to_string() + "\n").collect()
+}
+
+async fn replay(text: &str) -> Result<Value, ReplayError> {
+    run_text(
+        text,
+        Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: Lang::Ru,
+            db: None,
+            llm: Default::default(),
+        },
+    )
+    .await
+    .map(|o| o.json)
+}
+
+#[tokio::test]
+async fn pressing_a_reminders_button_by_its_label_closes_the_promise() {
+    let out = replay(&lines(&[json!({
+        "type": "press", "from": 2, "date": "2026-11-24T10:00:00+03:00", "chat": "dm",
+        // Compared without the emoji, in any case, ё = е.
+        "button": "  готово ",
+    })]))
+    .await
+    .unwrap();
+    let c = &out["commitments"][0];
+    assert_eq!(c["state"], "done", "{out:#}");
+    // The reminder is edited to say so, and its buttons are gone.
+    let transcript = out["transcript"].as_array().unwrap();
+    let edit = transcript
+        .iter()
+        .find(|m| m["kind"] == "edit")
+        .expect("the reminder is edited");
+    assert_eq!(edit["buttons"], json!([]));
+}
+
+#[tokio::test]
+async fn the_snooze_button_moves_the_promise_a_working_day() {
+    let out = replay(&lines(&[json!({
+        "type": "press", "from": 2, "date": "2026-11-24T10:00:00+03:00", "chat": "dm",
+        "button": "+1 день",
+    })]))
+    .await
+    .unwrap();
+    assert_eq!(out["commitments"][0]["due"], "2026-11-25", "{out:#}");
+    assert_eq!(out["commitments"][0]["state"], "open");
+}
+
+#[tokio::test]
+async fn a_button_nobody_was_shown_is_a_line_error() {
+    for press in [
+        json!({"type": "press", "from": 2, "date": "2026-11-24T10:00:00+03:00", "chat": "dm", "button": "Отмена"}),
+        // Pressed twice: the first press took the buttons away.
+        json!({"type": "press", "from": 2, "date": "2026-11-24T10:00:00+03:00", "chat": "dm", "button": "Готово", "message": 1}),
+        json!({"type": "press", "from": 2, "chat": GROUP, "button": "Готово"}),
+    ] {
+        let err = replay(&lines(&[press.clone()]))
+            .await
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 6:"), "{press}: {err}");
+        assert!(err.contains("carries a button"), "{err}");
+    }
+    let twice = [
+        json!({"type": "press", "from": 2, "date": "2026-11-24T10:00:00+03:00", "chat": "dm", "button": "Готово"}),
+        json!({"type": "press", "from": 2, "date": "2026-11-24T10:01:00+03:00", "chat": "dm", "button": "Готово"}),
+    ];
+    let err = replay(&lines(&twice)).await.unwrap_err().to_string();
+    assert!(err.starts_with("line 7:"), "{err}");
+}
