@@ -58,6 +58,9 @@ pub enum Failure {
     Internal,
 }
 
+/// Inline buttons as (label, callback data).
+type Buttons = Vec<(String, String)>;
+
 #[derive(Debug, Default)]
 struct Inner {
     next_message_id: i64,
@@ -76,7 +79,7 @@ struct Inner {
     privacy_mode: bool,
     /// Each bot message as it stands now: (chat, message id) → (text, buttons as (label, data)),
     /// replaced by edits, so a button pressed away is gone.
-    shown: HashMap<(i64, i64), (String, Vec<(String, String)>)>,
+    shown: HashMap<(i64, i64), (String, Buttons)>,
 }
 
 /// A running sandbox. Dropping it stops the server.
@@ -308,7 +311,7 @@ fn button_labels(markup: Option<&Value>) -> Vec<String> {
 }
 
 /// The (label, callback data) of every inline button of a markup.
-fn button_data(markup: Option<&Value>) -> Vec<(String, String)> {
+fn button_data(markup: Option<&Value>) -> Buttons {
     markup_value(markup)
         .and_then(|m| m.get("inline_keyboard").cloned())
         .and_then(|rows| rows.as_array().cloned())
