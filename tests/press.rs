@@ -76,7 +76,7 @@ async fn a_button_nobody_was_shown_is_a_line_error() {
         json!({"type": "press", "from": 2, "date": "2026-11-24T10:00:00+03:00", "chat": "dm", "button": "Готово", "message": 1}),
         json!({"type": "press", "from": 2, "chat": GROUP, "button": "Готово"}),
     ] {
-        let err = replay(&lines(&[press.clone()]))
+        let err = replay(&lines(std::slice::from_ref(&press)))
             .await
             .unwrap_err()
             .to_string();
