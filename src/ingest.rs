@@ -350,6 +350,19 @@ impl Ingest<'_> {
     /// What one message says, read against (and written into) the ledger.
     async fn read(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
         let mut findings = self.findings(m);
+        // "я в отпуске с 1 по 10 декабря": a record, not a promise.
+        let local = m.date.with_timezone(&self.org.timezone);
+        if let Some(a) = analyze_guarded((m.chat, m.message), || {
+            crate::extract::absence::absence(m.text, local, crate::domain::Lang::detect(m.text))
+        }) {
+            l.batch.add_absence(
+                self.org.id,
+                m.from,
+                (a.from, a.to),
+                (m.chat, m.message),
+                m.date,
+            );
+        }
         // "решили перейти на Postgres" states a decision, and "почти половину контракта
         // перевёл", "halfway through the stocktake" progress: neither reports work done.
         let key = (m.chat, m.message);

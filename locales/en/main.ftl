@@ -217,3 +217,12 @@ about-person = about { $name }
 
 ## The optional model
 llm-budget-spent = Today's token budget for the model is spent. Until midnight I answer and summarise by rules, without the model.
+
+## Absences
+cmd-away = away: /away 1.12–10.12, /away until Monday, /away off
+away-set = Noted: you are away from { $from } through { $to }. No reminders on those days, and the summary will not list you as silent.
+away-off = Your absence is cleared. Welcome back!
+away-none = There was no absence to clear.
+away-usage = Say when you will be away: /away 1.12–10.12, /away until Monday; /away off clears it.
+summary-away = 🏖 { $name } is away through { $date }.
+summary-away-due = Due meanwhile:

@@ -3,6 +3,7 @@
 //! Every answer is built from a [`context`](crate::context) read limited to what the asker may
 //! see; templates come from the locale files, dates in the asker's language and timezone.
 
+mod away;
 pub mod format;
 pub mod free;
 
@@ -360,9 +361,19 @@ impl<'a> Answerer<'a> {
             return Ok(Reply::text(self.s("overview-refused")));
         }
         let since = self.now - Duration::days(7);
+        let today = self.now.with_timezone(&self.org.timezone).date_naive();
+        let away = self
+            .app
+            .store
+            .absences_between(self.org.id, today, today)
+            .await?;
         let mut idle = Vec::new();
         for p in self.overseen() {
             let id = p.profile.id;
+            // Away is not idle.
+            if crate::store::away_on(&away, id, today).is_some() {
+                continue;
+            }
             let open = self.app.store.open_commitments(self.org.id, id).await?;
             let tasks = self.app.store.open_tasks(self.org.id, id).await?;
             if !open.is_empty() || !tasks.is_empty() {

@@ -243,6 +243,7 @@ async fn private(
         Some(Command::Remember(arg)) => a.intent(Intent::Remember { content: arg }).await?,
         Some(Command::Role(arg)) => role(app, &org, user, &arg, lang).await?,
         Some(Command::Gender(arg)) => gender(app, &org, user, &arg, lang).await?,
+        Some(Command::Away(arg)) => a.away(&arg).await?,
         Some(Command::Export) => {
             let md = crate::export::markdown(app, user).await?;
             bot.send_document(
@@ -263,7 +264,10 @@ async fn private(
             text: app.i18n.s(lang, "unknown-command"),
             buttons: vec![],
         },
-        None => a.question(text).await?,
+        None => match a.announced_absence(text).await? {
+            Some(reply) => reply,
+            None => a.question(text).await?,
+        },
     };
     send(bot, msg.chat.id, reply_to, &reply).await
 }

@@ -48,6 +48,7 @@ pub enum Command {
     Remember(String),
     Gender(String),
     Export,
+    Away(String),
 }
 
 /// The one handler tree: the live dispatcher and the deterministic replay path both use it.
@@ -136,6 +137,7 @@ pub async fn set_menus(bot: &Bot, app: &App) -> Result<(), BotError> {
             "forget",
             "gender",
             "export",
+            "away",
         ]
         .iter()
         .map(|c| BotCommand::new(*c, app.i18n.s(lang, &format!("cmd-{c}"))))

@@ -290,12 +290,43 @@ pub async fn daily_text(
     );
     let mut silent = Vec::new();
     let mut risks = Vec::new();
+    let mut away_lines = Vec::new();
+    let away = app
+        .store
+        .absences_between(table.org, today, today + Duration::days(366))
+        .await?;
     for p in people.iter().filter(|p| cover.contains(&p.profile.id)) {
         let Some(s) = stats.get(&p.profile.id) else {
             continue;
         };
+        let away_now = crate::store::away_on(&away, p.profile.id, today);
+        if let Some(a) = away_now {
+            // Away: not silent; their promises due while away are named.
+            let due_while: Vec<String> = s
+                .open
+                .iter()
+                .filter(|c| c.due.is_some_and(|d| d.date <= a.to))
+                .map(|c| item(app, lang, c))
+                .collect();
+            let mut line = app.i18n.t(
+                lang,
+                "summary-away",
+                &[
+                    ("name", esc(&p.profile.first_name).into()),
+                    ("date", format::date(&app.i18n, lang, a.to).into()),
+                ],
+            );
+            if !due_while.is_empty() {
+                line.push_str(&format!(
+                    " {} {}",
+                    app.i18n.s(lang, "summary-away-due"),
+                    due_while.join("; ")
+                ));
+            }
+            away_lines.push(line);
+        }
         let quiet = s.messages == 0 && s.made.is_empty() && s.done.is_empty() && s.moved.is_empty();
-        if quiet && p.profile.id != recipient.profile.id {
+        if quiet && p.profile.id != recipient.profile.id && away_now.is_none() {
             silent.push(esc(&p.profile.first_name));
         }
         if s.made.is_empty() && s.done.is_empty() && s.moved.is_empty() && s.open.is_empty() {
@@ -330,7 +361,7 @@ pub async fn daily_text(
                 )],
             ));
         }
-        if s.silent_days >= 2 {
+        if s.silent_days >= 2 && away_now.is_none() {
             risks.push(app.i18n.t(
                 lang,
                 "risk-silent",
@@ -340,6 +371,9 @@ pub async fn daily_text(
                 ],
             ));
         }
+    }
+    if !away_lines.is_empty() {
+        text.push_str(&format!("\n\n{}", away_lines.join("\n")));
     }
     if !silent.is_empty() {
         text.push_str(&format!(

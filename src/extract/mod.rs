@@ -4,6 +4,7 @@
 //! so the same message always gives the same findings (replay, tests and the live bot agree).
 //! Modules refer to each other through `super::` only, so the folder also builds on its own.
 
+pub mod absence;
 pub mod commitments;
 pub mod dates;
 pub mod decisions;

@@ -99,11 +99,17 @@ async fn reminders(
         }
     }
     let people = app.store.people(table.org).await?;
+    // Nobody is reminded on a day they are away (the day-before reminder: away on that day).
+    let away = app.store.absences_between(table.org, today, bound).await?;
     let mut out = Vec::new();
     for (owner, items) in by_owner {
         let Some(p) = people.iter().find(|p| p.profile.id == owner) else {
             continue;
         };
+        let on = if morning { today } else { bound };
+        if crate::store::away_on(&away, owner, on).is_some() {
+            continue;
+        }
         let lang = app.lang_for(Some(&p.profile), Some(&org));
         let header = if morning {
             app.i18n.t(

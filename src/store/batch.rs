@@ -74,6 +74,18 @@ pub struct Batch {
     memories: Vec<QueuedMemory>,
     /// Messages for the model's second look: (org, chat, message, reason, at).
     refines: Vec<(OrgId, ChatId, MessageId, &'static str, DateTime<Utc>)>,
+    /// Absences announced in the batch's messages.
+    absences: Vec<QueuedAbsence>,
+}
+
+#[derive(Debug, Clone)]
+struct QueuedAbsence {
+    org: OrgId,
+    user: crate::domain::UserId,
+    from: chrono::NaiveDate,
+    to: chrono::NaiveDate,
+    source: (ChatId, MessageId),
+    at: DateTime<Utc>,
 }
 
 impl std::fmt::Debug for Batch {
@@ -117,6 +129,7 @@ impl Store {
             versions: Vec::new(),
             memories: Vec::new(),
             refines: Vec::new(),
+            absences: Vec::new(),
         })
     }
 }
@@ -442,8 +455,42 @@ impl Batch {
             .execute(&mut *self.tx)
             .await?;
         }
+        for a in std::mem::take(&mut self.absences) {
+            sqlx::query(
+                "INSERT INTO absences (org_id, user_id, from_day, to_day, source_chat_id, source_message_id, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(a.org.0)
+            .bind(a.user.0)
+            .bind(a.from.to_string())
+            .bind(a.to.to_string())
+            .bind(a.source.0.0)
+            .bind(a.source.1.0)
+            .bind(super::ts(a.at))
+            .execute(&mut *self.tx)
+            .await?;
+        }
         self.tx.commit().await?;
         Ok(())
+    }
+
+    /// Records an absence a message announced, in this transaction.
+    pub fn add_absence(
+        &mut self,
+        org: OrgId,
+        user: crate::domain::UserId,
+        days: (chrono::NaiveDate, chrono::NaiveDate),
+        source: (ChatId, MessageId),
+        at: DateTime<Utc>,
+    ) {
+        self.absences.push(QueuedAbsence {
+            org,
+            user,
+            from: days.0,
+            to: days.1,
+            source,
+            at,
+        });
     }
 
     /// Queues a message for the model's second look, in this transaction.

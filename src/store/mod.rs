@@ -2,6 +2,7 @@
 //!
 //! One file per table group. Timestamps are stored as UTC unix seconds, due dates as local text.
 
+mod absences;
 mod batch;
 mod chats;
 mod graph;
@@ -20,6 +21,7 @@ use chrono::{DateTime, Utc};
 use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
+pub use absences::{Away, away_on};
 pub use batch::Batch;
 pub use chats::Chat;
 pub use graph::{NewNode, Node, Task};
