@@ -226,3 +226,17 @@ away-none = There was no absence to clear.
 away-usage = Say when you will be away: /away 1.12–10.12, /away until Monday; /away off clears it.
 summary-away = 🏖 { $name } is away through { $date }.
 summary-away-due = Due meanwhile:
+
+## The business graph
+cmd-node = add a node: /node type title @owner
+cmd-nodes = the business graph: /nodes [type]
+node-usage = Format: /node type title [@owner], for example /node product Fuel tanks K1 @dima. Types: product, process, regulation, role, location, customer, supplier, equipment, department, concept.
+node-refused = Only the director and leads add nodes.
+node-unknown-owner = I found no { $who } in the team.
+node-added = Added “{ $title }” ({ $type }), slug { $slug }.
+node-added-owned = Added “{ $title }” ({ $type }), slug { $slug }, owned by { $owner }.
+nodes-none = No nodes yet. Add one: /node type title [@owner].
+nodes-header = { $n ->
+    [one] { $n } node:
+   *[other] { $n } nodes:
+}

@@ -6,6 +6,7 @@
 mod away;
 pub mod format;
 pub mod free;
+pub mod graph;
 
 use chrono::{DateTime, Duration, Utc};
 use fluent_bundle::FluentValue;

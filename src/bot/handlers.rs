@@ -244,6 +244,8 @@ async fn private(
         Some(Command::Role(arg)) => role(app, &org, user, &arg, lang).await?,
         Some(Command::Gender(arg)) => gender(app, &org, user, &arg, lang).await?,
         Some(Command::Away(arg)) => a.away(&arg).await?,
+        Some(Command::Node(arg)) => a.add_node(&arg).await?,
+        Some(Command::Nodes(arg)) => a.list_nodes(&arg).await?,
         Some(Command::Export) => {
             let md = crate::export::markdown(app, user).await?;
             bot.send_document(

@@ -49,6 +49,8 @@ pub enum Command {
     Gender(String),
     Export,
     Away(String),
+    Node(String),
+    Nodes(String),
 }
 
 /// The one handler tree: the live dispatcher and the deterministic replay path both use it.
@@ -138,6 +140,8 @@ pub async fn set_menus(bot: &Bot, app: &App) -> Result<(), BotError> {
             "gender",
             "export",
             "away",
+            "node",
+            "nodes",
         ]
         .iter()
         .map(|c| BotCommand::new(*c, app.i18n.s(lang, &format!("cmd-{c}"))))
