@@ -240,3 +240,27 @@ nodes-header = { $n ->
     [one] { $n } node:
    *[other] { $n } nodes:
 }
+
+## Tasks
+cmd-task = assign: /task @user what to do [due] [!urgent]
+task-usage = Format: /task @user what to do [due] [!urgent|!high], for example /task @ben send the deck by Friday. You can also just write to me: “ask Ben to send the deck by Friday”.
+task-refused = The director and leads assign tasks, to the people they manage.
+task-urgent = (urgent)
+task-high = (high priority)
+task-assigned-to-you = { $by } asks you to: { $what }
+button-task-accept = ✅ Accept
+button-task-decline = ❌ Decline
+button-task-later = 📅 A day later
+button-task-done = ✅ Done
+task-assigned = Assigned to { $name }: { $what }. I will tell you when they answer.
+task-assigned-no-dm = Noted the task for { $name }: { $what }. { $name } has not written to me in private yet, so please pass it on; it is on their list already.
+task-closed = This task is already closed.
+task-accepted = Accepted: { $what }.
+task-declined = Declined: { $what }.
+task-accepted-later = Accepted, a day later: { $what }.
+task-done = Done: { $what }.
+task-they-accepted = { $name } accepted the task: { $what }.
+task-they-declined = { $name } declined the task: { $what }.
+task-they-accepted-later = { $name } accepted the task, a day later: { $what }.
+task-they-finished = { $name } finished the task: { $what }.
+reminder-tasks = Tasks for today:

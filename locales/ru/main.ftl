@@ -251,3 +251,27 @@ nodes-header = { $n ->
     [few] { $n } узла:
    *[many] { $n } узлов:
 }
+
+## Tasks
+cmd-task = поручить: /task @user что сделать [срок] [!срочно]
+task-usage = Формат: /task @user что сделать [срок] [!срочно|!важно], например /task @pavel переделать смету до завтра. Можно и просто написать мне: «Павел, переделай смету до завтра».
+task-refused = Поручать задачи могут директор и руководители — своим сотрудникам.
+task-urgent = (срочно)
+task-high = (важно)
+task-assigned-to-you = { $by } поручает вам: { $what }
+button-task-accept = ✅ Принять
+button-task-decline = ❌ Отказаться
+button-task-later = 📅 На день позже
+button-task-done = ✅ Готово
+task-assigned = Поручил { $name_dat }: { $what }. Сообщу, когда ответит.
+task-assigned-no-dm = Записал задачу для { $name_gen }: { $what }. В личку мне { $name } ещё не писал(а) — передайте сами, задача уже в списке.
+task-closed = Эта задача уже закрыта.
+task-accepted = Принято: { $what }.
+task-declined = Отказ записан: { $what }.
+task-accepted-later = Принято со сдвигом: { $what }.
+task-done = Готово: { $what }.
+task-they-accepted = { $name } принял(а) задачу: { $what }.
+task-they-declined = { $name } отказался(-ась) от задачи: { $what }.
+task-they-accepted-later = { $name } принял(а) задачу, но на день позже: { $what }.
+task-they-finished = { $name } выполнил(а) задачу: { $what }.
+reminder-tasks = Задачи на сегодня:

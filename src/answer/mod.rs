@@ -7,6 +7,7 @@ mod away;
 pub mod format;
 pub mod free;
 pub mod graph;
+pub mod tasks;
 
 use chrono::{DateTime, Duration, Utc};
 use fluent_bundle::FluentValue;

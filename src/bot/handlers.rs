@@ -246,6 +246,11 @@ async fn private(
         Some(Command::Away(arg)) => a.away(&arg).await?,
         Some(Command::Node(arg)) => a.add_node(&arg).await?,
         Some(Command::Nodes(arg)) => a.list_nodes(&arg).await?,
+        Some(Command::Task(arg)) => {
+            let assigned = a.task_command(&arg).await?;
+            deliver_assignment(bot, &assigned).await;
+            assigned.reply
+        }
         Some(Command::Export) => {
             let md = crate::export::markdown(app, user).await?;
             bot.send_document(
@@ -268,7 +273,13 @@ async fn private(
         },
         None => match a.announced_absence(text).await? {
             Some(reply) => reply,
-            None => a.question(text).await?,
+            None => match a.plain_assignment(text).await? {
+                Some(assigned) => {
+                    deliver_assignment(bot, &assigned).await;
+                    assigned.reply
+                }
+                None => a.question(text).await?,
+            },
         },
     };
     send(bot, msg.chat.id, reply_to, &reply).await
@@ -702,6 +713,74 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     edit_reminder(&bot, &app, m, id, &note).await?;
                 }
             }
+            (Some("t"), Some(action), Some(id)) => {
+                let (Some(button), Ok(id)) = (
+                    crate::answer::tasks::TaskButton::from_code(action),
+                    id.parse::<i64>(),
+                ) else {
+                    answer.await?;
+                    return Ok(());
+                };
+                let table = crate::schedule::Timetable::new(
+                    &org,
+                    &app.settings.schedule,
+                    &app.settings.org.holidays,
+                )
+                .ok();
+                let pressed = crate::answer::tasks::press(
+                    &app,
+                    user,
+                    id,
+                    button,
+                    lang,
+                    |d| {
+                        table
+                            .as_ref()
+                            .map(|t| t.next_working_day(d))
+                            .unwrap_or_else(|| d.succ_opt().unwrap_or(d))
+                    },
+                    app.clock.now(),
+                )
+                .await?;
+                answer
+                    .text(crate::render::truncate(
+                        &strip_tags(&pressed.note),
+                        crate::render::NOTICE_LIMIT,
+                    ))
+                    .await?;
+                if let Some(m) = q.regular_message() {
+                    // The task's buttons are spent: take them off, and say what was done.
+                    let keep: Vec<Vec<(String, String)>> = Vec::new();
+                    let _ = bot
+                        .edit_message_reply_markup(m.chat.id, m.id)
+                        .reply_markup(crate::bot::outbox::keyboard(&keep))
+                        .await;
+                    send(
+                        &bot,
+                        m.chat.id,
+                        None,
+                        &Reply {
+                            text: pressed.note.clone(),
+                            buttons: vec![],
+                        },
+                    )
+                    .await?;
+                }
+                if let Some((to, text)) = &pressed.tell
+                    && let Err(e) = send(
+                        &bot,
+                        ChatId(to.0),
+                        None,
+                        &Reply {
+                            text: text.clone(),
+                            buttons: vec![],
+                        },
+                    )
+                    .await
+                {
+                    tracing::warn!(user_id = to.0, error = %e, "could not tell the assigner");
+                }
+            }
             (Some("q"), Some(what), _) => {
                 answer.await?;
                 let intent = match what {
@@ -731,6 +810,16 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
     }
     .instrument(span)
     .await
+}
+
+/// The assignee's DM of a new task. A failure (they blocked the bot since) is logged: the
+/// assigner's own reply still goes out, and the task waits in the assignee's list.
+async fn deliver_assignment(bot: &Bot, assigned: &crate::answer::tasks::Assigned) {
+    if let Some((to, reply)) = &assigned.to_assignee
+        && let Err(e) = send(bot, ChatId(to.0), None, reply).await
+    {
+        tracing::warn!(user_id = to.0, error = %e, "could not send a task to its assignee");
+    }
 }
 
 fn strip_tags(s: &str) -> String {

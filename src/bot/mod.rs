@@ -51,6 +51,7 @@ pub enum Command {
     Away(String),
     Node(String),
     Nodes(String),
+    Task(String),
 }
 
 /// The one handler tree: the live dispatcher and the deterministic replay path both use it.
@@ -142,6 +143,7 @@ pub async fn set_menus(bot: &Bot, app: &App) -> Result<(), BotError> {
             "away",
             "node",
             "nodes",
+            "task",
         ]
         .iter()
         .map(|c| BotCommand::new(*c, app.i18n.s(lang, &format!("cmd-{c}"))))

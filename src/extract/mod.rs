@@ -12,6 +12,7 @@ pub mod intent;
 pub mod lang;
 pub mod names;
 pub mod report;
+pub mod task;
 pub mod words;
 
 pub use lang::Lang;

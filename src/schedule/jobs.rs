@@ -194,6 +194,72 @@ async fn reminders(
         };
         out.push(d);
     }
+    if morning {
+        out.extend(task_reminders(app, table, &org, &people, &away, today).await?);
+    }
+    Ok(out)
+}
+
+/// The morning DM of accepted tasks due today or overdue, a ✅ button for each.
+async fn task_reminders(
+    app: &App,
+    table: &Timetable,
+    org: &crate::store::Org,
+    people: &[Person],
+    away: &[crate::store::Away],
+    today: chrono::NaiveDate,
+) -> Result<Vec<NewDelivery>, ScheduleError> {
+    let mut by_owner: BTreeMap<UserId, Vec<crate::store::Task>> = BTreeMap::new();
+    for t in app
+        .store
+        .tasks_due_by(table.org, &today.to_string())
+        .await?
+    {
+        if let Some(a) = t.assignee {
+            by_owner.entry(a).or_default().push(t);
+        }
+    }
+    let mut out = Vec::new();
+    for (owner, tasks) in by_owner {
+        let Some(p) = people.iter().find(|p| p.profile.id == owner) else {
+            continue;
+        };
+        if !p.profile.dm_open || crate::store::away_on(away, owner, today).is_some() {
+            continue;
+        }
+        let lang = app.lang_for(Some(&p.profile), Some(org));
+        let numbered = tasks.len() > 1;
+        let mut text = app.i18n.s(lang, "reminder-tasks");
+        let mut buttons = Vec::new();
+        for (i, t) in tasks.iter().enumerate() {
+            let due = t
+                .due
+                .map(|d| format::due(&app.i18n, lang, d))
+                .unwrap_or_default();
+            let late = t.due.is_some_and(|d| d.date < today);
+            let key = if late { "due-overdue" } else { "due-on" };
+            text.push_str(&format!(
+                "\n• {} — {}",
+                esc(&t.title),
+                app.i18n.t(lang, key, &[("date", due.into())])
+            ));
+            let mut label = app.i18n.s(lang, "button-task-done");
+            if numbered {
+                label = format!("{label} {}", i + 1);
+            }
+            buttons.push(vec![(
+                label,
+                crate::answer::tasks::TaskButton::Done.data(t.id),
+            )]);
+        }
+        out.push(NewDelivery {
+            chat_id: ChatId(owner.0),
+            to_user: Some(owner),
+            text,
+            buttons,
+            ..Default::default()
+        });
+    }
     Ok(out)
 }
 

@@ -36,6 +36,15 @@ pub struct Task {
     pub due: Option<Due>,
 }
 
+/// A task with who assigned it and whether it was accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssignedTask {
+    pub task: Task,
+    pub org: OrgId,
+    pub assigned_by: Option<UserId>,
+    pub accepted: bool,
+}
+
 fn node_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Node> {
     let t: String = r.try_get("node_type")?;
     Ok(Node {
@@ -163,6 +172,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT id, assignee_id, title, status, priority, due_at FROM tasks
              WHERE org_id = ? AND assignee_id = ? AND status IN ('open', 'in_progress')
+               AND (assigned_by IS NULL OR accepted_at IS NOT NULL)
              ORDER BY CASE priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'normal' THEN 2 ELSE 3 END,
                       due_at IS NULL, due_at, id",
         )
@@ -183,6 +193,125 @@ impl Store {
                 })
             })
             .collect()
+    }
+}
+
+fn task_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Task> {
+    let due: Option<String> = r.try_get("due_at")?;
+    Ok(Task {
+        id: r.try_get("id")?,
+        assignee: r.try_get::<Option<i64>, _>("assignee_id")?.map(UserId),
+        title: r.try_get("title")?,
+        status: r.try_get("status")?,
+        priority: r.try_get("priority")?,
+        due: due.as_deref().map(parse_due).transpose()?,
+    })
+}
+
+impl Store {
+    /// A task one person assigns another; it waits for the assignee's answer.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn assign_task(
+        &self,
+        org: OrgId,
+        assignee: UserId,
+        by: UserId,
+        title: &str,
+        priority: &str,
+        due: Option<Due>,
+        at: DateTime<Utc>,
+    ) -> Result<i64> {
+        Ok(sqlx::query_scalar(
+            "INSERT INTO tasks (org_id, assignee_id, assigned_by, title, priority, due_at, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(org.0)
+        .bind(assignee.0)
+        .bind(by.0)
+        .bind(title)
+        .bind(priority)
+        .bind(due.map(Due::to_db))
+        .bind(ts(at))
+        .bind(ts(at))
+        .fetch_one(&self.writer)
+        .await?)
+    }
+
+    pub async fn task(&self, id: i64) -> Result<Option<AssignedTask>> {
+        let r = sqlx::query(
+            "SELECT id, org_id, assignee_id, assigned_by, title, status, priority, due_at, accepted_at
+             FROM tasks WHERE id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        r.map(|r| {
+            Ok(AssignedTask {
+                task: task_from_row(&r)?,
+                org: OrgId(r.try_get("org_id")?),
+                assigned_by: r.try_get::<Option<i64>, _>("assigned_by")?.map(UserId),
+                accepted: r.try_get::<Option<i64>, _>("accepted_at")?.is_some(),
+            })
+        })
+        .transpose()
+    }
+
+    /// The assignee's answer: accepted (with a new due date when they moved it), or not.
+    pub async fn answer_task(
+        &self,
+        id: i64,
+        accept: bool,
+        due: Option<Due>,
+        at: DateTime<Utc>,
+    ) -> Result<bool> {
+        let n = if accept {
+            sqlx::query(
+                "UPDATE tasks SET accepted_at = ?1, updated_at = ?1, due_at = coalesce(?2, due_at)
+                 WHERE id = ?3 AND status = 'open'",
+            )
+            .bind(ts(at))
+            .bind(due.map(Due::to_db))
+            .bind(id)
+            .execute(&self.writer)
+            .await?
+        } else {
+            sqlx::query(
+                "UPDATE tasks SET status = 'cancelled', updated_at = ? WHERE id = ? AND status = 'open'",
+            )
+            .bind(ts(at))
+            .bind(id)
+            .execute(&self.writer)
+            .await?
+        };
+        Ok(n.rows_affected() > 0)
+    }
+
+    /// Marks an open task done.
+    pub async fn finish_task(&self, id: i64, at: DateTime<Utc>) -> Result<bool> {
+        Ok(sqlx::query(
+            "UPDATE tasks SET status = 'done', updated_at = ? WHERE id = ? AND status IN ('open', 'in_progress')",
+        )
+        .bind(ts(at))
+        .bind(id)
+        .execute(&self.writer)
+        .await?
+        .rows_affected()
+            > 0)
+    }
+
+    /// Accepted open tasks of the org due on or before `day` (the morning reminder).
+    pub async fn tasks_due_by(&self, org: OrgId, day: &str) -> Result<Vec<Task>> {
+        let rows = sqlx::query(
+            "SELECT id, assignee_id, title, status, priority, due_at FROM tasks
+             WHERE org_id = ? AND status IN ('open', 'in_progress') AND due_at IS NOT NULL
+               AND substr(due_at, 1, 10) <= ? AND (assigned_by IS NULL OR accepted_at IS NOT NULL)
+             ORDER BY assignee_id, due_at, id",
+        )
+        .bind(org.0)
+        .bind(day)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(task_from_row).collect()
     }
 }
 

@@ -24,7 +24,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 pub use absences::{Away, away_on};
 pub use batch::Batch;
 pub use chats::Chat;
-pub use graph::{NewNode, Node, Task};
+pub use graph::{AssignedTask, NewNode, Node, Task};
 pub use llm::{LlmUsage, MemoryHit, MessageHit, RefineItem, SearchAccess};
 pub use memories::{Commitment, CommitmentChange, Memory, NewCommitment, NewMemory, Scope};
 pub use messages::{NewMessage, Stored, StoredMessage};

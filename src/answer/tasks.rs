@@ -1,0 +1,275 @@
+//! Tasks assigned from Telegram: `/task @user текст [срок] [!срочно]` or a plain "Павел,
+//! переделай смету до завтра" in a DM from a director or lead. The assignee gets a DM with
+//! accept / decline / a day later; the assigner hears the answer. Accepted tasks count in the
+//! assignee's priorities and morning reminders; the ✅ button closes them.
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use super::{AnswerError, Answerer, Reply};
+use crate::answer::format::{self, esc};
+use crate::app::App;
+use crate::domain::{Due, Lang, UserId};
+use crate::extract::task::{self, TaskSpec};
+use crate::ingest::extract_people;
+use crate::store::StoreError;
+
+/// What an assignment sends: the answer to the assigner, and the DM to the assignee.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Assigned {
+    pub reply: Reply,
+    pub to_assignee: Option<(UserId, Reply)>,
+}
+
+/// A button on a task message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskButton {
+    Accept,
+    Decline,
+    Later,
+    Done,
+}
+
+impl TaskButton {
+    pub fn code(self) -> &'static str {
+        match self {
+            TaskButton::Accept => "accept",
+            TaskButton::Decline => "decline",
+            TaskButton::Later => "later",
+            TaskButton::Done => "done",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<TaskButton> {
+        [
+            TaskButton::Accept,
+            TaskButton::Decline,
+            TaskButton::Later,
+            TaskButton::Done,
+        ]
+        .into_iter()
+        .find(|b| b.code() == s)
+    }
+
+    /// The callback data of this button for task `id` (`t:accept:42`).
+    pub fn data(self, id: i64) -> String {
+        format!("t:{}:{id}", self.code())
+    }
+}
+
+fn task_line(app: &App, lang: Lang, title: &str, due: Option<Due>) -> String {
+    match due {
+        Some(d) => format!("{} — {}", esc(title), format::due(&app.i18n, lang, d)),
+        None => esc(title),
+    }
+}
+
+impl Answerer<'_> {
+    /// `/task ARG`.
+    pub async fn task_command(&self, arg: &str) -> Result<Assigned, AnswerError> {
+        let people = extract_people(&self.people);
+        let local = self.now.with_timezone(&self.org.timezone);
+        match task::command(arg, &people, local) {
+            Some(spec) => self.assign(spec).await,
+            None => Ok(Assigned {
+                reply: Reply::text(self.s("task-usage")),
+                to_assignee: None,
+            }),
+        }
+    }
+
+    /// A DM that assigns work to a named person, from someone who may: `None` when the text
+    /// is not an assignment (it is then answered as a question).
+    pub async fn plain_assignment(&self, text: &str) -> Result<Option<Assigned>, AnswerError> {
+        if self.viewer.role == crate::domain::Role::Member || self.viewer.in_group {
+            return Ok(None);
+        }
+        let people = extract_people(&self.people);
+        let local = self.now.with_timezone(&self.org.timezone);
+        match task::assignment(text, self.viewer.asker.0, &people, local) {
+            Some(spec) => Ok(Some(self.assign(spec).await?)),
+            None => Ok(None),
+        }
+    }
+
+    async fn assign(&self, spec: TaskSpec) -> Result<Assigned, AnswerError> {
+        let assignee = UserId(spec.assignee);
+        // A director assigns anyone, a lead their reports, a member nobody.
+        if !self.viewer.oversees(assignee) {
+            return Ok(Assigned {
+                reply: Reply::text(self.s("task-refused")),
+                to_assignee: None,
+            });
+        }
+        let id = self
+            .app
+            .store
+            .assign_task(
+                self.org.id,
+                assignee,
+                self.viewer.asker,
+                &spec.title,
+                spec.priority,
+                spec.due,
+                self.now,
+            )
+            .await?;
+        let Some(p) = self.person(assignee) else {
+            return Ok(Assigned {
+                reply: Reply::text(self.s("not-a-member")),
+                to_assignee: None,
+            });
+        };
+        let their = self.app.lang_for(Some(&p.profile), Some(self.org));
+        let line = task_line(self.app, their, &spec.title, spec.due);
+        let urgent = match spec.priority {
+            "urgent" => format!(" {}", self.app.i18n.s(their, "task-urgent")),
+            "high" => format!(" {}", self.app.i18n.s(their, "task-high")),
+            _ => String::new(),
+        };
+        let to_assignee = p.profile.dm_open.then(|| {
+            let b = |k: &str, action: TaskButton| (self.app.i18n.s(their, k), action.data(id));
+            (
+                assignee,
+                Reply {
+                    text: self.app.i18n.t(
+                        their,
+                        "task-assigned-to-you",
+                        &[
+                            ("by", esc(&self.name(self.viewer.asker)).into()),
+                            ("what", format!("{line}{urgent}").into()),
+                        ],
+                    ),
+                    buttons: vec![
+                        vec![
+                            b("button-task-accept", TaskButton::Accept),
+                            b("button-task-decline", TaskButton::Decline),
+                        ],
+                        vec![b("button-task-later", TaskButton::Later)],
+                    ],
+                },
+            )
+        });
+        let key = if to_assignee.is_some() {
+            "task-assigned"
+        } else {
+            "task-assigned-no-dm"
+        };
+        Ok(Assigned {
+            reply: Reply::text(self.t(
+                key,
+                &[
+                    ("name", esc(&p.profile.first_name).into()),
+                    (
+                        "name_dat",
+                        format::name_in(&p.profile, crate::render::names::Case::Dative).into(),
+                    ),
+                    (
+                        "name_gen",
+                        format::name_in(&p.profile, crate::render::names::Case::Genitive).into(),
+                    ),
+                    (
+                        "what",
+                        task_line(self.app, self.lang, &spec.title, spec.due).into(),
+                    ),
+                ],
+            )),
+            to_assignee,
+        })
+    }
+}
+
+/// What a task button did: a note for the presser, and a DM for the assigner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pressed {
+    pub note: String,
+    pub tell: Option<(UserId, String)>,
+}
+
+/// A press of a task button by `user`. Only the assignee may answer or close a task.
+pub async fn press(
+    app: &App,
+    user: UserId,
+    id: i64,
+    button: TaskButton,
+    lang: Lang,
+    next_working_day: impl Fn(NaiveDate) -> NaiveDate,
+    at: DateTime<Utc>,
+) -> Result<Pressed, StoreError> {
+    let plain = |k: &str| Pressed {
+        note: app.i18n.s(lang, k),
+        tell: None,
+    };
+    let Some(t) = app.store.task(id).await? else {
+        return Ok(plain("button-unknown"));
+    };
+    if t.task.assignee != Some(user) {
+        return Ok(plain("button-not-yours"));
+    }
+    if t.task.status != "open" && t.task.status != "in_progress" {
+        return Ok(plain("task-closed"));
+    }
+    let (changed, key, tell_key, due) = match button {
+        TaskButton::Accept => (
+            app.store.answer_task(id, true, None, at).await?,
+            "task-accepted",
+            "task-they-accepted",
+            t.task.due,
+        ),
+        TaskButton::Decline => (
+            app.store.answer_task(id, false, None, at).await?,
+            "task-declined",
+            "task-they-declined",
+            t.task.due,
+        ),
+        TaskButton::Later => {
+            let base = t
+                .task
+                .due
+                .map(|d| d.date)
+                .unwrap_or_else(|| at.date_naive());
+            let due = Some(Due {
+                date: next_working_day(base),
+                time: t.task.due.and_then(|d| d.time),
+            });
+            (
+                app.store.answer_task(id, true, due, at).await?,
+                "task-accepted-later",
+                "task-they-accepted-later",
+                due,
+            )
+        }
+        TaskButton::Done => (
+            app.store.finish_task(id, at).await?,
+            "task-done",
+            "task-they-finished",
+            t.task.due,
+        ),
+    };
+    if !changed {
+        return Ok(plain("task-closed"));
+    }
+    let people = app.store.people(t.org).await?;
+    let presser = people
+        .iter()
+        .find(|p| p.profile.id == user)
+        .map(|p| p.profile.first_name.clone())
+        .unwrap_or_default();
+    let what = task_line(app, lang, &t.task.title, due);
+    let tell = t.assigned_by.filter(|b| *b != user).and_then(|b| {
+        let p = people.iter().find(|p| p.profile.id == b)?;
+        let their = app.lang_for(Some(&p.profile), None);
+        let what = task_line(app, their, &t.task.title, due);
+        Some((
+            b,
+            app.i18n.t(
+                their,
+                tell_key,
+                &[("name", esc(&presser).into()), ("what", what.into())],
+            ),
+        ))
+    });
+    Ok(Pressed {
+        note: app.i18n.t(lang, key, &[("what", what.into())]),
+        tell,
+    })
+}

@@ -1,0 +1,159 @@
+//! Tasks from Telegram: `/task` and a plain assignment in a DM, the assignee's buttons, the
+//! assigner told, priorities and the morning reminder, and who may assign whom.
+
+use kept::domain::Lang;
+use kept::replay::{Options, run_text};
+use serde_json::{Value, json};
+
+fn dm(id: i64, from: i64, date: &str, text: &str) -> Value {
+    json!({"type": "message", "chat": "dm", "id": id, "from": from, "date": date, "text": text})
+}
+
+fn press(from: i64, date: &str, button: &str) -> Value {
+    json!({"type": "press", "from": from, "date": date, "chat": "dm", "button": button})
+}
+
+async fn replay(extra: &[Value]) -> Value {
+    let mut lines = vec![
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова", "language_code": "ru"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов", "username": "pavel", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "username": "nata", "language_code": "ru"}, "role": "member", "manager": 1}),
+    ];
+    lines.extend(extra.iter().cloned());
+    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
+    run_text(
+        &text,
+        Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: Lang::Ru,
+            db: None,
+            llm: Default::default(),
+        },
+    )
+    .await
+    .unwrap()
+    .json
+}
+
+fn sent_to(out: &Value, user: i64) -> Vec<String> {
+    out["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to_user"] == json!(user) && m["kind"] == "message")
+        .filter_map(|m| m["text"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_task_is_assigned_accepted_reminded_and_finished() {
+    let out = replay(&[
+        dm(
+            500,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "/task @pavel переделать смету до завтра !срочно",
+        ),
+        press(2, "2026-11-23T10:05:00+03:00", "Принять"),
+        dm(
+            501,
+            2,
+            "2026-11-23T10:10:00+03:00",
+            "какие у меня приоритеты?",
+        ),
+        json!({"type": "clock", "at": "2026-11-24T09:40:00+03:00"}),
+        press(2, "2026-11-24T11:00:00+03:00", "Готово"),
+    ])
+    .await;
+    let anna = sent_to(&out, 1);
+    let pavel = sent_to(&out, 2);
+    assert!(
+        anna[0].contains("Поручил Павлу Орлову: переделать смету"),
+        "{anna:?}"
+    );
+    assert!(
+        pavel[0].contains("Анна Смирнова поручает вам: переделать смету")
+            && pavel[0].contains("(срочно)"),
+        "{pavel:?}"
+    );
+    assert!(pavel.iter().any(|t| t.contains("Принято")), "{pavel:?}");
+    assert!(
+        anna.iter().any(|t| t.contains("Павел принял(а) задачу")),
+        "{anna:?}"
+    );
+    let priorities: String = out["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["reply_to"] == json!(501))
+        .filter_map(|m| m["text"].as_str())
+        .collect();
+    assert!(
+        priorities.contains("переделать смету"),
+        "an accepted task is a priority: {priorities}"
+    );
+    assert!(
+        pavel.iter().any(|t| t.starts_with("Задачи на сегодня")),
+        "the morning reminder: {pavel:?}"
+    );
+    assert!(
+        anna.iter().any(|t| t.contains("Павел выполнил(а) задачу")),
+        "{anna:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_plain_assignment_in_a_dm_and_who_may_assign() {
+    let out = replay(&[
+        dm(
+            500,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "Павел, подготовь отчёт до пятницы",
+        ),
+        dm(
+            501,
+            2,
+            "2026-11-23T10:01:00+03:00",
+            "/task @nata сверить остатки",
+        ),
+        dm(
+            502,
+            1,
+            "2026-11-23T10:02:00+03:00",
+            "/task @nata сверить остатки",
+        ),
+        press(2, "2026-11-23T10:05:00+03:00", "Отказаться"),
+        dm(
+            503,
+            1,
+            "2026-11-23T10:06:00+03:00",
+            "/task сделать что-нибудь",
+        ),
+    ])
+    .await;
+    let reply = |id: i64| -> String {
+        out["transcript"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["reply_to"] == json!(id))
+            .filter_map(|m| m["text"].as_str())
+            .collect()
+    };
+    assert!(reply(500).contains("Поручил Павлу"), "{}", reply(500));
+    assert!(
+        reply(501).contains("директор и руководители"),
+        "a member assigns nobody: {}",
+        reply(501)
+    );
+    // Наталья has not opened a DM: the director is told to pass it on.
+    assert!(reply(502).contains("передайте сами"), "{}", reply(502));
+    assert!(
+        sent_to(&out, 1).iter().any(|t| t.contains("отказался")),
+        "{:?}",
+        sent_to(&out, 1)
+    );
+    assert!(reply(503).contains("Формат"), "{}", reply(503));
+}
