@@ -931,9 +931,11 @@ impl Ingest<'_> {
             Finding::Accept { due } => Some((None, *due)),
             _ => None,
         });
+        // A promise a person corrected (/fix, a button) keeps the human version.
         for c in made
             .into_iter()
             .filter(|c| c.state == CommitmentState::Open)
+            .filter(|c| !matches!(c.author, Author::User(_)))
         {
             let change = match &promise {
                 Some((content, due)) => {

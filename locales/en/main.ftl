@@ -264,3 +264,11 @@ task-they-declined = { $name } declined the task: { $what }.
 task-they-accepted-later = { $name } accepted the task, a day later: { $what }.
 task-they-finished = { $name } finished the task: { $what }.
 reminder-tasks = Tasks for today:
+
+## Corrections
+cmd-fix = correct a promise: /fix number due|text|done|cancel
+fix-usage = Format: /fix number due Friday, /fix number text new text, /fix number done, /fix number cancel (the number follows # in the promise list).
+fix-unknown = I found no promise with that number.
+fix-refused = A promise can be corrected by its owner, whoever asked for it, their manager or the director.
+fix-bad-date = I did not understand the date. For example: /fix 12 due Friday or /fix 12 due 15.12.
+fix-done = Corrected: { $what } — { $due }, { $state }.

@@ -4,6 +4,7 @@
 //! see; templates come from the locale files, dates in the asker's language and timezone.
 
 mod away;
+pub mod fix;
 pub mod format;
 pub mod free;
 pub mod graph;
@@ -208,6 +209,10 @@ impl<'a> Answerer<'a> {
             && let Some(link) = format::message_link(chat, msg)
         {
             s.push_str(&format!(" <a href=\"{link}\">↗</a>"));
+        }
+        // The number `/fix` takes, for open promises.
+        if c.state == CommitmentState::Open {
+            s.push_str(&format!(" #{}", c.origin_id));
         }
         s
     }

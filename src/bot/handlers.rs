@@ -246,6 +246,7 @@ async fn private(
         Some(Command::Away(arg)) => a.away(&arg).await?,
         Some(Command::Node(arg)) => a.add_node(&arg).await?,
         Some(Command::Nodes(arg)) => a.list_nodes(&arg).await?,
+        Some(Command::Fix(arg)) => a.fix(&arg).await?,
         Some(Command::Task(arg)) => {
             let assigned = a.task_command(&arg).await?;
             deliver_assignment(bot, &assigned).await;

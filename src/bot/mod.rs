@@ -52,6 +52,7 @@ pub enum Command {
     Node(String),
     Nodes(String),
     Task(String),
+    Fix(String),
 }
 
 /// The one handler tree: the live dispatcher and the deterministic replay path both use it.
@@ -144,6 +145,7 @@ pub async fn set_menus(bot: &Bot, app: &App) -> Result<(), BotError> {
             "node",
             "nodes",
             "task",
+            "fix",
         ]
         .iter()
         .map(|c| BotCommand::new(*c, app.i18n.s(lang, &format!("cmd-{c}"))))
