@@ -1,27 +1,12 @@
 //! Absences: said in a group or a DM, or set with `/away`; no reminders meanwhile, not silent
 //! or idle, and the director's summary names who is away and what falls due meanwhile.
 
-use kept::domain::Lang;
-use kept::replay::{Options, run_text};
+mod common;
+
+use common::{dm_line as dm, dms_to as to, replay_ru as replay};
 use serde_json::{Value, json};
 
 const GROUP: i64 = -1_003_333;
-
-async fn replay(lines: &[Value]) -> Value {
-    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
-    run_text(
-        &text,
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-            llm: Default::default(),
-        },
-    )
-    .await
-    .unwrap()
-    .json
-}
 
 fn team() -> Vec<Value> {
     vec![
@@ -35,25 +20,6 @@ fn team() -> Vec<Value> {
 fn msg(id: i64, from: i64, date: &str, text: &str) -> Value {
     let group = json!({"id": GROUP, "type": "supergroup", "title": "Цех"});
     json!({"type": "message", "chat": group, "id": id, "from": from, "date": date, "text": text})
-}
-
-fn dm(id: i64, from: i64, date: &str, text: &str) -> Value {
-    json!({"type": "message", "chat": "dm", "id": id, "from": from, "date": date, "text": text})
-}
-
-fn to(out: &Value, user: i64) -> Vec<(String, String)> {
-    out["transcript"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["to_user"] == json!(user))
-        .map(|m| {
-            (
-                m["at"].as_str().unwrap_or("").to_string(),
-                m["text"].as_str().unwrap_or("").to_string(),
-            )
-        })
-        .collect()
 }
 
 #[tokio::test]
@@ -135,15 +101,7 @@ async fn away_from_a_dm_and_away_off() {
         ),
     ]);
     let out = replay(&lines).await;
-    let reply = |id: i64| -> String {
-        out["transcript"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|m| m["reply_to"] == json!(id))
-            .filter_map(|m| m["text"].as_str())
-            .collect()
-    };
+    let reply = |id: i64| common::answer_to(&out, id);
     assert!(reply(500).contains("Отметил"), "{}", reply(500));
     // Павел is away, so not idle; Наталья has nothing open and is.
     assert!(

@@ -1,8 +1,8 @@
 //! Corrections with `/fix`: by the owner and by the director, refused to another member, each a
 //! human version that a later edit of the source message does not override.
 
-use kept::domain::Lang;
-use kept::replay::{Options, run_text};
+mod common;
+
 use serde_json::json;
 
 const GROUP: i64 = -1_004_444;
@@ -30,28 +30,8 @@ async fn a_promise_corrected_twice_keeps_the_human_version() {
         json!({"type": "edit", "chat": GROUP, "id": 10, "date": "2026-11-23T12:00:00+03:00",
                "text": "подготовлю смету до понедельника"}),
     ];
-    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
-    let out = run_text(
-        &text,
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-            llm: Default::default(),
-        },
-    )
-    .await
-    .unwrap()
-    .json;
-    let reply = |id: i64| -> String {
-        out["transcript"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|m| m["reply_to"] == json!(id))
-            .filter_map(|m| m["text"].as_str())
-            .collect()
-    };
+    let out = common::replay_ru(&lines).await;
+    let reply = |id: i64| common::answer_to(&out, id);
     assert!(
         reply(500).contains("#1"),
         "the list shows the number: {}",

@@ -1,8 +1,8 @@
 //! The business graph from Telegram: `/node` (director, lead) and `/nodes`, then "кто отвечает
 //! за X" answered from what was added.
 
-use kept::domain::Lang;
-use kept::replay::{Options, run_text};
+mod common;
+
 use serde_json::{Value, json};
 
 fn dm(id: i64, from: i64, text: &str) -> Value {
@@ -25,28 +25,8 @@ async fn a_director_adds_nodes_a_member_cannot_and_owners_answer() {
         dm(506, 1, "/node банан Что-то"),
         dm(507, 1, "/node продукт Шланги @nobody"),
     ];
-    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
-    let out = run_text(
-        &text,
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-            llm: Default::default(),
-        },
-    )
-    .await
-    .unwrap()
-    .json;
-    let reply = |id: i64| -> String {
-        out["transcript"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|m| m["reply_to"] == json!(id))
-            .filter_map(|m| m["text"].as_str())
-            .collect()
-    };
+    let out = common::replay_ru(&lines).await;
+    let reply = |id: i64| common::answer_to(&out, id);
     assert!(
         reply(500).contains("toplivnye-baki-k1") && reply(500).contains("Павел"),
         "{}",

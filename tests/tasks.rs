@@ -1,13 +1,10 @@
 //! Tasks from Telegram: `/task` and a plain assignment in a DM, the assignee's buttons, the
 //! assigner told, priorities and the morning reminder, and who may assign whom.
 
-use kept::domain::Lang;
-use kept::replay::{Options, run_text};
-use serde_json::{Value, json};
+mod common;
 
-fn dm(id: i64, from: i64, date: &str, text: &str) -> Value {
-    json!({"type": "message", "chat": "dm", "id": id, "from": from, "date": date, "text": text})
-}
+use common::dm_line as dm;
+use serde_json::{Value, json};
 
 fn press(from: i64, date: &str, button: &str) -> Value {
     json!({"type": "press", "from": from, "date": date, "chat": "dm", "button": button})
@@ -21,28 +18,13 @@ async fn replay(extra: &[Value]) -> Value {
         json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "username": "nata", "language_code": "ru"}, "role": "member", "manager": 1}),
     ];
     lines.extend(extra.iter().cloned());
-    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
-    run_text(
-        &text,
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-            llm: Default::default(),
-        },
-    )
-    .await
-    .unwrap()
-    .json
+    common::replay_ru(&lines).await
 }
 
 fn sent_to(out: &Value, user: i64) -> Vec<String> {
-    out["transcript"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["to_user"] == json!(user) && m["kind"] == "message")
-        .filter_map(|m| m["text"].as_str().map(str::to_string))
+    common::dms_to(out, user)
+        .into_iter()
+        .map(|(_, t)| t)
         .collect()
 }
 
@@ -82,13 +64,7 @@ async fn a_task_is_assigned_accepted_reminded_and_finished() {
         anna.iter().any(|t| t.contains("Павел принял(а) задачу")),
         "{anna:?}"
     );
-    let priorities: String = out["transcript"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|m| m["reply_to"] == json!(501))
-        .filter_map(|m| m["text"].as_str())
-        .collect();
+    let priorities = common::answer_to(&out, 501);
     assert!(
         priorities.contains("переделать смету"),
         "an accepted task is a priority: {priorities}"
@@ -133,15 +109,7 @@ async fn a_plain_assignment_in_a_dm_and_who_may_assign() {
         ),
     ])
     .await;
-    let reply = |id: i64| -> String {
-        out["transcript"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|m| m["reply_to"] == json!(id))
-            .filter_map(|m| m["text"].as_str())
-            .collect()
-    };
+    let reply = |id: i64| common::answer_to(&out, id);
     assert!(reply(500).contains("Поручил Павлу"), "{}", reply(500));
     assert!(
         reply(501).contains("директор и руководители"),

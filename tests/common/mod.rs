@@ -365,3 +365,53 @@ pub fn callback_update(
     })
     .to_string()
 }
+
+/// Scenario `lines` replayed through `kept replay`'s runner (Moscow, Russian, in memory, no
+/// model); the `--json` result.
+pub async fn replay_ru(lines: &[Value]) -> Value {
+    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
+    kept::replay::run_text(
+        &text,
+        kept::replay::Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: kept::domain::Lang::Ru,
+            db: None,
+            llm: Default::default(),
+        },
+    )
+    .await
+    .unwrap()
+    .json
+}
+
+/// In a replay result: everything the bot sent in reply to message `id`, joined.
+pub fn answer_to(out: &Value, id: i64) -> String {
+    out["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["reply_to"] == json!(id))
+        .filter_map(|m| m["text"].as_str())
+        .collect()
+}
+
+/// In a replay result: the bot's private messages to `user`, as (time, text).
+pub fn dms_to(out: &Value, user: i64) -> Vec<(String, String)> {
+    out["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to_user"] == json!(user) && m["kind"] == "message")
+        .map(|m| {
+            (
+                m["at"].as_str().unwrap_or("").to_string(),
+                m["text"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// A scenario line: a private message from `from` to the bot.
+pub fn dm_line(id: i64, from: i64, date: &str, text: &str) -> Value {
+    json!({"type": "message", "chat": "dm", "id": id, "from": from, "date": date, "text": text})
+}
