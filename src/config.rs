@@ -45,6 +45,14 @@ impl Secret {
     pub fn expose(&self) -> &str {
         &self.0
     }
+
+    /// What `check-config` prints for an optional secret: `***`, or `(not set)`.
+    pub fn shown(s: &Option<Secret>) -> String {
+        match s {
+            Some(s) if !s.0.is_empty() => "***".to_string(),
+            _ => "(not set)".to_string(),
+        }
+    }
 }
 
 impl fmt::Debug for Secret {
@@ -419,11 +427,7 @@ impl Settings {
     /// The effective configuration as TOML-like lines, secrets masked (`kept check-config`).
     pub fn describe(&self) -> String {
         let mut lines = BTreeMap::new();
-        let token = match &self.telegram.token {
-            Some(t) if !t.expose().is_empty() => "***".to_string(),
-            _ => "(not set)".to_string(),
-        };
-        lines.insert("telegram.token", token);
+        lines.insert("telegram.token", Secret::shown(&self.telegram.token));
         lines.insert(
             "telegram.api_url",
             self.telegram
@@ -485,11 +489,7 @@ impl Settings {
         if llm.enabled() {
             lines.insert("llm.base_url", llm.base_url());
             lines.insert("llm.model", llm.model.clone().unwrap_or_default());
-            let key = match &llm.api_key {
-                Some(k) if !k.expose().is_empty() => "***".to_string(),
-                _ => "(not set)".to_string(),
-            };
-            lines.insert("llm.api_key", key);
+            lines.insert("llm.api_key", Secret::shown(&llm.api_key));
             lines.insert("llm.timeout_s", llm.timeout_s.to_string());
             lines.insert("llm.max_tokens", llm.max_tokens.to_string());
             lines.insert("llm.retries", llm.retries.to_string());

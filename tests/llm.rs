@@ -349,19 +349,7 @@ async fn the_evening_reflection_is_the_models_and_its_new_promises_are_kept() {
 /// message's time), one they took that is none is withdrawn.
 #[tokio::test]
 async fn unsure_messages_get_the_models_second_look() {
-    let group = json!({"id": GROUP, "type": "supergroup", "title": "Team"});
-    let lines = [
-        json!({"type": "org", "name": "Shop", "timezone": "Europe/London", "locale": "en"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Alice", "language_code": "en"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Ben", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "message", "chat": group, "id": 20, "from": 1, "date": "2026-11-23T09:00:00+00:00",
-               "text": "the printer on floor two is jammed again"}),
-        json!({"type": "message", "chat": group, "id": 21, "from": 2, "date": "2026-11-23T09:01:00+00:00",
-               "text": "All right. I'm going to sort that out", "reply_to": 20}),
-        json!({"type": "message", "chat": group, "id": 22, "from": 2, "date": "2026-11-23T12:00:00+00:00",
-               "text": "I'm going to the canteen"}),
-    ];
-    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
+    let text = printer_scenario();
     // First a run with no model: what the rules alone do with these messages.
     let rules = replay(&text, LlmSettings::default()).await;
     let by_rules = rules["commitments"].as_array().unwrap().len();

@@ -1,13 +1,14 @@
 //! The `press` scenario line (CONTRACT.md): a person presses an inline button the bot showed,
 //! by its label, and the bot handles it as it would a real tap.
 
-use kept::domain::Lang;
-use kept::replay::{Options, ReplayError, run_text};
+mod common;
+
+use common::try_replay_ru as replay;
 use serde_json::{Value, json};
 
 const GROUP: i64 = -1_002_222;
 
-fn lines(extra: &[Value]) -> String {
+fn lines(extra: &[Value]) -> Vec<Value> {
     let group = json!({"id": GROUP, "type": "supergroup", "title": "Цех"});
     let mut l = vec![
         json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
@@ -19,21 +20,7 @@ fn lines(extra: &[Value]) -> String {
         json!({"type": "clock", "at": "2026-11-24T09:45:00+03:00"}),
     ];
     l.extend(extra.iter().cloned());
-    l.iter().map(|v| v.to_string() + "\n").collect()
-}
-
-async fn replay(text: &str) -> Result<Value, ReplayError> {
-    run_text(
-        text,
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-            llm: Default::default(),
-        },
-    )
-    .await
-    .map(|o| o.json)
+    l
 }
 
 #[tokio::test]

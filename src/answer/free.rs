@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use super::format::{self, esc};
 use super::{AnswerError, Answerer, Reply};
 use crate::context;
-use crate::domain::{ChatId, Lang, MessageId, Role, UserId};
+use crate::domain::{ChatId, MessageId, Role, UserId};
 use crate::extract::{names, words};
 use crate::ingest::extract_people;
 use crate::llm::{BudgetNotice, Caller, Llm, Structured, prompts};
@@ -263,11 +263,7 @@ impl Answerer<'_> {
         }
         let today =
             today.unwrap_or_else(|| self.now.with_timezone(&self.org.timezone).date_naive());
-        let language = match self.lang {
-            Lang::Ru => "Russian",
-            Lang::En => "English",
-        };
-        let system = prompts::ANSWER_SYSTEM.fill(&[("language", language)]);
+        let system = prompts::ANSWER_SYSTEM.fill(&[("language", prompts::language(self.lang))]);
         let user = prompts::ANSWER_USER.fill(&[
             ("today", &today.to_string()),
             ("context", &blocks.join("\n")),

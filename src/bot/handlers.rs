@@ -649,23 +649,12 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     answer.await?;
                     return Ok(());
                 };
-                let table = crate::schedule::Timetable::new(
-                    &org,
-                    &app.settings.schedule,
-                    &app.settings.org.holidays,
-                )
-                .ok();
                 let outcome = ingest::button(
                     &app.store,
                     user,
                     domain::MemoryId(id),
                     action,
-                    |d| {
-                        table
-                            .as_ref()
-                            .map(|t| t.next_working_day(d))
-                            .unwrap_or_else(|| d.succ_opt().unwrap_or(d))
-                    },
+                    |d| next_working_day(&app, &org, d),
                     app.clock.now(),
                 )
                 .await?;
@@ -722,24 +711,13 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     answer.await?;
                     return Ok(());
                 };
-                let table = crate::schedule::Timetable::new(
-                    &org,
-                    &app.settings.schedule,
-                    &app.settings.org.holidays,
-                )
-                .ok();
                 let pressed = crate::answer::tasks::press(
                     &app,
                     user,
                     id,
                     button,
                     lang,
-                    |d| {
-                        table
-                            .as_ref()
-                            .map(|t| t.next_working_day(d))
-                            .unwrap_or_else(|| d.succ_opt().unwrap_or(d))
-                    },
+                    |d| next_working_day(&app, &org, d),
                     app.clock.now(),
                 )
                 .await?;
@@ -811,6 +789,14 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
     }
     .instrument(span)
     .await
+}
+
+/// The working day after `d` in the org's calendar (holidays and weekends skipped); the next
+/// day when the calendar cannot be built. What "+1 day" buttons move a date to.
+fn next_working_day(app: &App, org: &Org, d: chrono::NaiveDate) -> chrono::NaiveDate {
+    crate::schedule::Timetable::new(org, &app.settings.schedule, &app.settings.org.holidays)
+        .map(|t| t.next_working_day(d))
+        .unwrap_or_else(|_| d.succ_opt().unwrap_or(d))
 }
 
 /// The assignee's DM of a new task. A failure (they blocked the bot since) is logged: the

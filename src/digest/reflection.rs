@@ -9,8 +9,7 @@ use serde_json::{Value, json};
 use super::{DayStats, DigestError};
 use crate::answer::free::budget_notice;
 use crate::app::App;
-use crate::domain::{Author, Confidence, Lang, Visibility};
-use crate::extract::words;
+use crate::domain::{Author, Confidence, Visibility};
 use crate::llm::{Caller, Llm, Structured, prompts};
 use crate::schedule::Timetable;
 use crate::store::{NewCommitment, Person, Reflection};
@@ -102,10 +101,7 @@ pub async fn by_model(
             events.push(format!("- {what}: {}{due}", c.content));
         }
     }
-    let lang = match org.locale {
-        Lang::Ru => "Russian",
-        Lang::En => "English",
-    };
+    let lang = prompts::language(org.locale);
     let day = at.with_timezone(&tz).date_naive();
     let answer = llm
         .ask::<ModelReflection>(
@@ -141,13 +137,8 @@ pub async fn by_model(
     })
 }
 
-/// Stems of a phrase's significant words (three letters or more).
 fn stems(text: &str) -> Vec<String> {
-    words::tokens(text)
-        .iter()
-        .filter(|t| t.norm.chars().count() >= 3)
-        .map(|t| words::stem(&t.norm))
-        .collect()
+    crate::extract::commitments::significant_stems(text)
 }
 
 /// Whether a promise the model found is one the person already has (half its words shared).

@@ -12,6 +12,14 @@ pub const REFLECTION_USER: Template = Template(include_str!("prompts/reflection_
 pub const REFINE_SYSTEM: Template = Template(include_str!("prompts/refine_system.txt"));
 pub const REFINE_USER: Template = Template(include_str!("prompts/refine_user.txt"));
 
+/// The language named in a prompt's instructions ("Answer in Russian").
+pub fn language(lang: crate::domain::Lang) -> &'static str {
+    match lang {
+        crate::domain::Lang::Ru => "Russian",
+        crate::domain::Lang::En => "English",
+    }
+}
+
 impl Template {
     /// The text with every `{name}` of `vars` replaced in one pass: a value that itself holds
     /// `{…}` (a chat message can) is never substituted again. Unknown placeholders stay as written.

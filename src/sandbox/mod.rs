@@ -291,27 +291,8 @@ fn chat_id(p: &Value) -> Option<i64> {
     }
 }
 
-fn button_labels(markup: Option<&Value>) -> Vec<String> {
-    let markup = match markup {
-        Some(Value::String(s)) => serde_json::from_str(s).unwrap_or(Value::Null),
-        Some(v) => v.clone(),
-        None => Value::Null,
-    };
-    markup
-        .get("inline_keyboard")
-        .and_then(Value::as_array)
-        .map(|rows| {
-            rows.iter()
-                .filter_map(Value::as_array)
-                .flatten()
-                .filter_map(|b| b.get("text").and_then(Value::as_str).map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// The (label, callback data) of every inline button of a markup.
-fn button_data(markup: Option<&Value>) -> Buttons {
+/// Every inline button of a markup as (label, callback data if any), row by row.
+fn buttons(markup: Option<&Value>) -> Vec<(String, Option<String>)> {
     markup_value(markup)
         .and_then(|m| m.get("inline_keyboard").cloned())
         .and_then(|rows| rows.as_array().cloned())
@@ -320,11 +301,28 @@ fn button_data(markup: Option<&Value>) -> Buttons {
         .filter_map(Value::as_array)
         .flatten()
         .filter_map(|b| {
-            Some((
-                b.get("text")?.as_str()?.to_string(),
-                b.get("callback_data")?.as_str()?.to_string(),
-            ))
+            let label = b.get("text")?.as_str()?.to_string();
+            let data = b
+                .get("callback_data")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            Some((label, data))
         })
+        .collect()
+}
+
+fn button_labels(markup: Option<&Value>) -> Vec<String> {
+    buttons(markup)
+        .into_iter()
+        .map(|(label, _)| label)
+        .collect()
+}
+
+/// The (label, callback data) of every inline button that has callback data.
+fn button_data(markup: Option<&Value>) -> Buttons {
+    buttons(markup)
+        .into_iter()
+        .filter_map(|(label, data)| Some((label, data?)))
         .collect()
 }
 

@@ -180,19 +180,7 @@ impl Store {
         .bind(user.0)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                let due: Option<String> = r.try_get("due_at")?;
-                Ok(Task {
-                    id: r.try_get("id")?,
-                    assignee: r.try_get::<Option<i64>, _>("assignee_id")?.map(UserId),
-                    title: r.try_get("title")?,
-                    status: r.try_get("status")?,
-                    priority: r.try_get("priority")?,
-                    due: due.as_deref().map(parse_due).transpose()?,
-                })
-            })
-            .collect()
+        rows.iter().map(task_from_row).collect()
     }
 }
 

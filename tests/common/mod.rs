@@ -369,6 +369,11 @@ pub fn callback_update(
 /// Scenario `lines` replayed through `kept replay`'s runner (Moscow, Russian, in memory, no
 /// model); the `--json` result.
 pub async fn replay_ru(lines: &[Value]) -> Value {
+    try_replay_ru(lines).await.unwrap()
+}
+
+/// As [`replay_ru`], keeping a malformed scenario's error.
+pub async fn try_replay_ru(lines: &[Value]) -> Result<Value, kept::replay::ReplayError> {
     let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
     kept::replay::run_text(
         &text,
@@ -380,8 +385,7 @@ pub async fn replay_ru(lines: &[Value]) -> Value {
         },
     )
     .await
-    .unwrap()
-    .json
+    .map(|o| o.json)
 }
 
 /// In a replay result: everything the bot sent in reply to message `id`, joined.
