@@ -11,8 +11,7 @@ impl Answerer<'_> {
     pub async fn away(&self, arg: &str) -> Result<Reply, AnswerError> {
         let arg = arg.trim();
         let local = self.now.with_timezone(&self.org.timezone);
-        if ["off", "выкл", "нет", "конец", "end"].contains(&arg.to_lowercase().as_str())
-        {
+        if crate::extract::words::command_word(arg) == Some("away-off") {
             let n = self
                 .app
                 .store

@@ -23,18 +23,9 @@ pub fn parse(arg: &str) -> Option<(i64, Fix)> {
     let (id, rest) = arg.split_once(char::is_whitespace)?;
     let id = id.trim_start_matches('#').parse::<i64>().ok()?;
     let rest = rest.trim();
-    let lower = crate::extract::words::normalize(rest);
-    let state = match lower.as_str() {
-        "готово" | "сделано" | "выполнено" | "done" => {
-            Some(CommitmentState::Done)
-        }
-        "отмена"
-        | "отменить"
-        | "не обещание"
-        | "cancel"
-        | "cancelled"
-        | "not a promise"
-        | "not" => Some(CommitmentState::Cancelled),
+    let state = match crate::extract::words::command_word(rest) {
+        Some("fix-done") => Some(CommitmentState::Done),
+        Some("fix-cancel") => Some(CommitmentState::Cancelled),
         _ => None,
     };
     if let Some(s) = state {
@@ -45,9 +36,9 @@ pub fn parse(arg: &str) -> Option<(i64, Fix)> {
     if value.is_empty() {
         return None;
     }
-    match crate::extract::words::normalize(word).as_str() {
-        "срок" | "дата" | "due" | "date" | "deadline" => Some((id, Fix::Due(value))),
-        "текст" | "что" | "text" | "what" => Some((id, Fix::Text(value))),
+    match crate::extract::words::command_word(word)? {
+        "fix-due" => Some((id, Fix::Due(value))),
+        "fix-text" => Some((id, Fix::Text(value))),
         _ => None,
     }
 }

@@ -35,10 +35,10 @@ fn openers() -> &'static Vec<String> {
 
 /// `!срочно`, `!urgent`, `!high`, `!важно`, `!low`.
 fn priority_of(word: &str) -> Option<&'static str> {
-    match words::normalize(word.trim_start_matches('!')).as_str() {
-        "срочно" | "urgent" | "asap" => Some("urgent"),
-        "важно" | "high" | "important" => Some("high"),
-        "low" | "потом" | "неважно" => Some("low"),
+    match words::command_word(word.trim_start_matches('!'))? {
+        "priority-urgent" => Some("urgent"),
+        "priority-high" => Some("high"),
+        "priority-low" => Some("low"),
         _ => None,
     }
 }

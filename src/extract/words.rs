@@ -64,6 +64,30 @@ pub fn stem(word: &str) -> String {
     }
 }
 
+/// The command words of `lexicon/command_words.txt`: which key a (normalised) word or phrase
+/// stands for ("выкл" → `away-off`, "!срочно" is looked up as "срочно" → `priority-urgent`).
+pub fn command_word(phrase: &str) -> Option<&'static str> {
+    static LIST: std::sync::OnceLock<Vec<(&'static str, Vec<String>)>> = std::sync::OnceLock::new();
+    let list = LIST.get_or_init(|| {
+        include_str!("../../lexicon/command_words.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let (key, words) = l.split_once(':')?;
+                Some((
+                    key.trim(),
+                    words.split(',').map(|w| normalize(w.trim())).collect(),
+                ))
+            })
+            .collect()
+    });
+    let p = normalize(phrase.trim());
+    let p = p.split_whitespace().collect::<Vec<_>>().join(" ");
+    list.iter()
+        .find(|(_, words)| words.contains(&p))
+        .map(|(key, _)| *key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
