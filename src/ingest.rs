@@ -283,6 +283,7 @@ impl Ingest<'_> {
         Ok(out.pop().unwrap_or(Outcome {
             stored: Stored::Duplicate,
             effects: Vec::new(),
+            tasks_done: Vec::new(),
         }))
     }
 
@@ -300,6 +301,7 @@ impl Ingest<'_> {
                 out.push(Outcome {
                     stored: Stored::Duplicate,
                     effects: Vec::new(),
+                    tasks_done: Vec::new(),
                 });
                 continue;
             }
@@ -316,6 +318,7 @@ impl Ingest<'_> {
             out.push(Outcome {
                 stored: Stored::New,
                 effects,
+                tasks_done: std::mem::take(&mut l.tasks_done),
             });
         }
         l.batch.commit().await?;
@@ -400,6 +403,7 @@ impl Ingest<'_> {
             });
         }
         let quiet = findings.iter().all(|f| matches!(f, Finding::Done { .. }));
+        let said_done = findings.iter().any(|f| matches!(f, Finding::Done { .. }));
         // What the rules read, for their doubt below (only with a model to ask).
         let read = if self.refine {
             findings.clone()
@@ -418,6 +422,13 @@ impl Ingest<'_> {
             && let Some(e) = self.reported_done(l, m).await?
         {
             effects.push(e);
+        }
+        // Nothing of theirs closed, but they said something is done: it may be a task.
+        if effects.is_empty()
+            && quiet
+            && (said_done || analyze_guarded(key, || crate::extract::report::may_report(m.text)))
+        {
+            self.task_done(l, m).await?;
         }
         // Findings that changed nothing (an agreement with no request to agree to) count as
         // none: the rules did not understand the message.
@@ -486,6 +497,34 @@ impl Ingest<'_> {
             return Ok(None);
         };
         self.close(l, m, &c, CommitmentState::Done).await
+    }
+
+    /// "смету переделал", "deck sent, done": the speaker's accepted open task that the message
+    /// names (the most shared significant words, and only one such) is done.
+    async fn task_done(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<(), IngestError> {
+        let tasks = l.batch.open_tasks_of(self.org.id, m.from).await?;
+        if tasks.is_empty() {
+            return Ok(());
+        }
+        let said = commitments::significant_stems(m.text);
+        let scored: Vec<(usize, &(i64, String, Option<UserId>))> = tasks
+            .iter()
+            .map(|t| (overlap(&said, &matchable(&t.1)), t))
+            .filter(|(n, _)| *n > 0)
+            .collect();
+        let best = scored.iter().map(|(n, _)| *n).max().unwrap_or(0);
+        let top: Vec<_> = scored.iter().filter(|(n, _)| *n == best).collect();
+        if let [(_, (id, title, by))] = top[..]
+            && l.batch.finish_task(*id, m.date).await?
+        {
+            l.tasks_done.push(TaskDone {
+                id: *id,
+                title: title.clone(),
+                assignee: m.from,
+                assigned_by: *by,
+            });
+        }
+        Ok(())
     }
 
     async fn apply(
@@ -1027,6 +1066,17 @@ fn without_names(text: &str, people: &[names::Person]) -> String {
 pub struct Outcome {
     pub stored: Stored,
     pub effects: Vec<Effect>,
+    /// Tasks the message reported done ("смету переделал, готово"), for the one who set them.
+    pub tasks_done: Vec<TaskDone>,
+}
+
+/// A task closed by a message in a group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskDone {
+    pub id: i64,
+    pub title: String,
+    pub assignee: UserId,
+    pub assigned_by: Option<UserId>,
 }
 
 /// A batch's view of commitments and messages: the database as it stood when the batch began,
@@ -1049,6 +1099,8 @@ struct Ledger {
     latest: Option<DateTime<Utc>>,
     /// Requests and offers read in this batch, by message.
     analyses: HashMap<(ChatId, MessageId), Vec<Finding>>,
+    /// Tasks the message being read closed.
+    tasks_done: Vec<TaskDone>,
 }
 
 impl Ledger {
@@ -1064,6 +1116,7 @@ impl Ledger {
             fresh: HashSet::new(),
             latest: None,
             analyses: HashMap::new(),
+            tasks_done: Vec::new(),
         }
     }
 

@@ -893,8 +893,11 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
                 r.dispatch(json!({"callback_query": query})).await?;
             }
         }
-        // The scheduler needs the org as soon as it exists.
-        if matches!(line.event, Event::Member { .. }) {
+        // The scheduler needs the org as soon as it exists, and a DM may change its timetable
+        // (`/digest 18`).
+        if matches!(line.event, Event::Member { .. })
+            || matches!(&line.event, Event::Message { chat: ChatRef::Dm(_), text, .. } if text.starts_with('/'))
+        {
             r.scheduler.reload().await?;
         }
     }

@@ -194,7 +194,7 @@ help = I listen to the work chats and remember promises like “I'll send the de
 lang-set = I'll answer in English.
 lang-usage = Send /lang ru or /lang en.
 unknown-command = I don't know that command. /help shows what I can do.
-link-in-group = Send /link in the group chat you want to connect.
+link-in-group = Send /link in the group chat you want to connect. In a DM /link relates nodes: /link CRM depends_on Billing.
 link-refused = Only the director can connect chats.
 link-done = Chat connected. I'll quietly keep track of promises.
 role-refused = Only the director can assign roles.
@@ -267,8 +267,95 @@ reminder-tasks = Tasks for today:
 
 ## Corrections
 cmd-fix = correct a promise: /fix number due|text|done|cancel
-fix-usage = Format: /fix number due Friday, /fix number text new text, /fix number done, /fix number cancel (the number follows # in the promise list).
+fix-usage = Format: /fix number due Friday, /fix number text new text, /fix number owner @user, /fix number done, /fix number cancel (the number follows # in the promise list).
 fix-unknown = I found no promise with that number.
 fix-refused = A promise can be corrected by its owner, whoever asked for it, their manager or the director.
 fix-bad-date = I did not understand the date. For example: /fix 12 due Friday or /fix 12 due 15.12.
 fix-done = Corrected: { $what } — { $due }, { $state }.
+
+# Goals (/goal, /goals)
+cmd-goal = set a goal: /goal what [by date] [— description] [@owner]
+cmd-goals = goals and their progress
+cmd-digest = summaries: /digest on|off|weekly|18
+goal-usage = Format: /goal Open sales in Leeds by March 1 — two dealers and a warehouse @ben. Without @ the goal is yours.
+goal-unknown-owner = I found no { $who } in the team.
+goal-refused = Goals for others are set by the director and the person's manager. Your own goal, gladly: /goal without @.
+goal-created = Goal set.
+goal-one-step = The goal is one step for now: a connected model can break it into steps.
+goal-due = by { $date }
+goal-steps = Steps:
+goal-step-proposed = proposed
+goal-step-kept = task: { $name }
+goal-step-waiting = waiting for { $name }
+goal-step-done = ✅ done ({ $name })
+goal-step-dropped = dropped
+goal-plan-hint = "Keep" makes the step a task of the goal's owner, "Assign" picks who does it, "Drop" removes it.
+button-goal-keep = Keep { $n }
+button-goal-assign = Assign { $n }
+button-goal-drop = Drop { $n }
+button-goal-back = Back
+goal-who = Who should do step { $n } "{ $step }"?
+goal-note-kept = Step { $n } is a task for { $name_dat }.
+goal-note-dropped = Step { $n } dropped.
+goal-step-decided = This step is already decided.
+goal-not-yours = A goal's steps are decided by its owner, whoever set it, and their manager.
+goals-none = No goals yet. Set one: /goal what by when.
+goals-header = Goals:
+goal-progress = { $done } of { $total } { $total ->
+    [one] step
+   *[other] steps
+} done{ $week ->
+    [0] {""}
+   *[other] , +{ $week } this week
+}
+goal-done = ✅ goal reached
+goal-moves = moving it: { $names }
+goal-stalls = stalled: { $names }
+summary-steps = Goal steps done:
+weekly-goals = Goals
+
+# Digest preferences (/digest)
+digest-usage = /digest on — the daily summary and the weekly digest, /digest weekly — only the Friday digest, /digest 18 — the summary at 18:00, /digest off — nothing. In a group the director turns on the weekly digest for that chat: /digest on.
+digest-members = Summaries go to the director and leads; your own promises are always in /priorities.
+digest-no-reports = You have no reports yet: until you do, there are no summaries.
+digest-daily-off = Daily summary: off.
+digest-daily-at = Daily summary: at { $hour } on working days.
+digest-daily-default = Daily summary: on, at the usual time.
+digest-weekly-on = Weekly digest: on.
+digest-weekly-off = Weekly digest: off.
+digest-group-refused = Only the director can turn on the digest for a chat.
+digest-group-usage = In a group: /digest on — the weekly digest for this chat (only what was said in team chats), /digest off — turn it off.
+digest-group-on = The weekly digest for this chat is on: on Fridays, only what was said in team chats.
+digest-group-off = The weekly digest for this chat is off.
+
+# Graph links and owners
+link-nodes-usage = Format: /link node depends_on node, for example /link CRM depends_on Billing. Relations: depends_on, part_of, related_to, supplies, regulates, located_at, responsible_for.
+link-nodes-done = Noted: { $from } — { $relation } — { $to }.
+node-not-found = I found no node "{ $name }". The list: /nodes
+node-ambiguous = "{ $name }" fits several nodes: { $list }. Be more specific (a slug works).
+relation-responsible_for = is responsible for
+relation-depends_on = depends on
+relation-part_of = is part of
+relation-related_to = is related to
+relation-supplies = supplies
+relation-regulates = regulates
+relation-located_at = is located at
+relation-owns = owns
+depends-on-header = Depending on "{ $node }":
+depends-header = "{ $node }" depends on:
+depends-on-none = Nothing depends on "{ $node }" — at least, I know of no such links.
+depends-none = I do not know what "{ $node }" depends on.
+owner-proposal = { $by } says in the chat that { $owner } owns "{ $what }". Shall I note it?
+owner-proposal-new = { $by } says in the chat that { $owner } owns "{ $what }". There is no such node yet — add it with that owner?
+button-owner-yes = ✅ Note it
+button-owner-no = ✖️ No
+owner-proposal-refused = Owners are confirmed by the director.
+owner-proposal-settled = This is already decided.
+owner-proposal-ignored = All right, I leave "{ $what }" as it is.
+owner-proposal-confirmed = Noted: { $owner } owns "{ $what }".
+
+# Corrections by button
+fix-menu = What should change? Text or date by command: /fix { $n } text …, /fix { $n } due Friday.
+button-not-mine = 👤 Not mine
+fix-who = Whose promise is it?
+fix-owner-done = Corrected: "{ $what }" is now { $owner }'s.

@@ -201,7 +201,7 @@ help = Я слушаю рабочие чаты и запоминаю обеща�
 lang-set = Буду отвечать по-русски.
 lang-usage = Напишите /lang ru или /lang en.
 unknown-command = Не знаю такой команды. /help — что я умею.
-link-in-group = Команду /link нужно отправить в групповом чате, который подключаете.
+link-in-group = Команду /link нужно отправить в групповом чате, который подключаете. В личке /link связывает узлы: /link CRM depends_on Биллинг.
 link-refused = Подключать чаты может только директор.
 link-done = Чат подключён. Я буду тихо запоминать обещания.
 role-refused = Назначать роли может только директор.
@@ -278,8 +278,95 @@ reminder-tasks = Задачи на сегодня:
 
 ## Corrections
 cmd-fix = исправить обещание: /fix номер срок|текст|готово|отмена
-fix-usage = Формат: /fix номер срок пятница, /fix номер текст новый текст, /fix номер готово, /fix номер отмена (номер — после # в списке обещаний).
+fix-usage = Формат: /fix номер срок пятница, /fix номер текст новый текст, /fix номер владелец @user, /fix номер готово, /fix номер отмена (номер — после # в списке обещаний).
 fix-unknown = Не нашёл обещание с таким номером.
 fix-refused = Исправить обещание могут его владелец, тот, кто просил, руководитель или директор.
 fix-bad-date = Не понял дату. Например: /fix 12 срок пятница или /fix 12 срок 15.12.
 fix-done = Исправил: { $what } — { $due }, { $state }.
+
+# Goals (/goal, /goals)
+cmd-goal = поставить цель: /goal что сделать [до даты] [— описание] [@владелец]
+cmd-goals = цели и их продвижение
+cmd-digest = сводки: /digest on|off|неделя|18
+goal-usage = Формат: /goal Запустить продажи в Казани до 1 марта — два дилера и склад @pavel. Без @ цель ваша.
+goal-unknown-owner = Не нашёл в команде { $who }.
+goal-refused = Ставить цели другим могут директор и руководитель этого человека. Свою цель — пожалуйста: /goal без @.
+goal-created = Цель поставлена.
+goal-one-step = Цель пока одним шагом: разбить её на шаги может подключённая модель.
+goal-due = до { $date }
+goal-steps = Шаги:
+goal-step-proposed = предложен
+goal-step-kept = задача: { $name }
+goal-step-waiting = ждёт ответа: { $name }
+goal-step-done = ✅ сделано ({ $name })
+goal-step-dropped = убран
+goal-plan-hint = «Оставить» — шаг станет задачей владельца цели, «Поручить» — выбрать исполнителя, «Убрать» — шаг не нужен.
+button-goal-keep = Оставить { $n }
+button-goal-assign = Поручить { $n }
+button-goal-drop = Убрать { $n }
+button-goal-back = Назад
+goal-who = Кому поручить шаг { $n } «{ $step }»?
+goal-note-kept = Шаг { $n } — задача для { $name_dat }.
+goal-note-dropped = Шаг { $n } убран.
+goal-step-decided = Этот шаг уже решён.
+goal-not-yours = Шаги цели решают её владелец, тот, кто её поставил, и их руководитель.
+goals-none = Целей пока нет. Поставить: /goal что сделать до даты.
+goals-header = Цели:
+goal-progress = { $done } из { $total } { $total ->
+    [one] шага
+   *[other] шагов
+} сделано{ $week ->
+    [0] {""}
+   *[other] , за неделю +{ $week }
+}
+goal-done = ✅ цель достигнута
+goal-moves = двигают: { $names }
+goal-stalls = стоят: { $names }
+summary-steps = Шаги целей сделаны:
+weekly-goals = Цели
+
+# Digest preferences (/digest)
+digest-usage = /digest on — ежедневная сводка и недельный дайджест, /digest неделя — только дайджест по пятницам, /digest 18 — сводка в 18:00, /digest off — ничего. В группе директор включает недельный дайджест для чата: /digest on.
+digest-members = Сводки получают директор и руководители; ваши обещания всегда в /priorities.
+digest-no-reports = У вас пока нет подчинённых: пока их нет, сводок не будет.
+digest-daily-off = Ежедневная сводка: выключена.
+digest-daily-at = Ежедневная сводка: в { $hour } по будням.
+digest-daily-default = Ежедневная сводка: включена, в обычное время.
+digest-weekly-on = Недельный дайджест: включён.
+digest-weekly-off = Недельный дайджест: выключен.
+digest-group-refused = Включать дайджест для чата может только директор.
+digest-group-usage = В группе: /digest on — недельный дайджест для этого чата (только то, что сказано в рабочих чатах), /digest off — выключить.
+digest-group-on = Недельный дайджест для этого чата включён: по пятницам, только то, что сказано в рабочих чатах.
+digest-group-off = Недельный дайджест для этого чата выключен.
+
+# Graph links and owners
+link-nodes-usage = Формат: /link узел depends_on узел, например /link CRM зависит от Биллинг. Связи: depends_on, part_of, related_to, supplies, regulates, located_at, responsible_for.
+link-nodes-done = Записал: { $from } — { $relation } — { $to }.
+node-not-found = Не нашёл узел «{ $name }». Список: /nodes
+node-ambiguous = «{ $name }» подходит к нескольким узлам: { $list }. Укажите точнее (можно по slug).
+relation-responsible_for = отвечает за
+relation-depends_on = зависит от
+relation-part_of = часть
+relation-related_to = связано с
+relation-supplies = поставляет
+relation-regulates = регулирует
+relation-located_at = находится в
+relation-owns = владеет
+depends-on-header = От «{ $node }» зависят:
+depends-header = «{ $node }» зависит от:
+depends-on-none = От «{ $node }» ничего не зависит — по крайней мере, связей я не знаю.
+depends-none = Не знаю, от чего зависит «{ $node }».
+owner-proposal = { $by } пишет в чате, что за «{ $what }» отвечает { $owner }. Записать?
+owner-proposal-new = { $by } пишет в чате, что за «{ $what }» отвечает { $owner }. Такого узла ещё нет — добавить и записать владельца?
+button-owner-yes = ✅ Записать
+button-owner-no = ✖️ Не надо
+owner-proposal-refused = Владельцев подтверждает директор.
+owner-proposal-settled = Это уже решено.
+owner-proposal-ignored = Хорошо, «{ $what }» не трогаю.
+owner-proposal-confirmed = Записал: за «{ $what }» отвечает { $owner }.
+
+# Corrections by button
+fix-menu = Что исправить? Текст или срок — командой: /fix { $n } текст …, /fix { $n } срок пятница.
+button-not-mine = 👤 Не моё
+fix-who = Чьё это обещание?
+fix-owner-done = Исправил: «{ $what }» теперь за { $owner }.

@@ -11,7 +11,7 @@ impl Answerer<'_> {
     pub async fn away(&self, arg: &str) -> Result<Reply, AnswerError> {
         let arg = arg.trim();
         let local = self.now.with_timezone(&self.org.timezone);
-        if crate::extract::words::command_word(arg) == Some("away-off") {
+        if crate::extract::words::command_word_in("away-", arg) == Some("away-off") {
             let n = self
                 .app
                 .store

@@ -1,13 +1,17 @@
-//! Corrections: `/fix ID срок пятница | текст новый текст | готово | отмена | не обещание`
-//! (and the English words) by the promise's owner, its requester, their manager or the
+//! Corrections: `/fix ID срок пятница | текст новый текст | владелец @user | готово | отмена |
+//! не обещание` (and the English words), and the ✏️ buttons under promise lists (done, +1 day,
+//! not a promise, not mine → who), by the promise's owner, its requester, their manager or the
 //! director. Each is a new version by `user:<id>` at confidence 1.0; the old one is archived,
 //! and an edit of the source message no longer re-derives a promise a person corrected.
 
+use chrono::NaiveDate;
+
 use super::{AnswerError, Answerer, Reply};
 use crate::answer::format::{self, esc};
-use crate::domain::{Author, CommitmentState, Confidence, Lang, MemoryId};
-use crate::extract::dates;
-use crate::store::CommitmentChange;
+use crate::domain::{Author, CommitmentState, Confidence, Due, Lang, MemoryId, UserId};
+use crate::extract::{dates, names};
+use crate::ingest::extract_people;
+use crate::store::{Commitment, CommitmentChange};
 
 /// What a `/fix` asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,6 +19,8 @@ pub enum Fix {
     Due(String),
     Text(String),
     State(CommitmentState),
+    /// Who it is, as written ("@pavel", "Павел").
+    Owner(String),
 }
 
 /// `ID WHAT …` → the promise's id and the change; `None`: not in that shape.
@@ -23,7 +29,7 @@ pub fn parse(arg: &str) -> Option<(i64, Fix)> {
     let (id, rest) = arg.split_once(char::is_whitespace)?;
     let id = id.trim_start_matches('#').parse::<i64>().ok()?;
     let rest = rest.trim();
-    let state = match crate::extract::words::command_word(rest) {
+    let state = match crate::extract::words::command_word_in("fix-", rest) {
         Some("fix-done") => Some(CommitmentState::Done),
         Some("fix-cancel") => Some(CommitmentState::Cancelled),
         _ => None,
@@ -36,11 +42,85 @@ pub fn parse(arg: &str) -> Option<(i64, Fix)> {
     if value.is_empty() {
         return None;
     }
-    match crate::extract::words::command_word(word)? {
+    match crate::extract::words::command_word_in("fix-", word)? {
         "fix-due" => Some((id, Fix::Due(value))),
         "fix-text" => Some((id, Fix::Text(value))),
+        "fix-owner" => Some((id, Fix::Owner(value))),
         _ => None,
     }
+}
+
+/// A correction button: `f:m:ID` opens the menu for promise ID, `f:d` done, `f:s` a working
+/// day later, `f:x` not a promise, `f:o` not mine (who then?), `f:t:ID:USER` gives it to USER.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixButton {
+    Menu(i64),
+    Done(i64),
+    Later(i64),
+    NotAPromise(i64),
+    NotMine(i64),
+    To(i64, UserId),
+}
+
+impl FixButton {
+    pub fn data(self) -> String {
+        match self {
+            FixButton::Menu(id) => format!("f:m:{id}"),
+            FixButton::Done(id) => format!("f:d:{id}"),
+            FixButton::Later(id) => format!("f:s:{id}"),
+            FixButton::NotAPromise(id) => format!("f:x:{id}"),
+            FixButton::NotMine(id) => format!("f:o:{id}"),
+            FixButton::To(id, u) => format!("f:t:{id}:{}", u.0),
+        }
+    }
+
+    pub fn parse(data: &str) -> Option<FixButton> {
+        let mut p = data.split(':');
+        if p.next()? != "f" {
+            return None;
+        }
+        let kind = p.next()?;
+        let id: i64 = p.next()?.parse().ok()?;
+        let b = match kind {
+            "m" => FixButton::Menu(id),
+            "d" => FixButton::Done(id),
+            "s" => FixButton::Later(id),
+            "x" => FixButton::NotAPromise(id),
+            "o" => FixButton::NotMine(id),
+            "t" => FixButton::To(id, UserId(p.next()?.parse().ok()?)),
+            _ => return None,
+        };
+        p.next().is_none().then_some(b)
+    }
+}
+
+/// What a correction button did: a note for the presser, the message it was pressed on as it
+/// should now read, or a new message (the menu).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FixPressed {
+    pub note: String,
+    pub edit: Option<Reply>,
+    pub reply: Option<Reply>,
+}
+
+/// The ✏️ buttons under a list: one per open promise (at most 12, four to a row).
+pub fn list_buttons(cs: &[Commitment]) -> Vec<Vec<(String, String)>> {
+    cs.iter()
+        .filter(|c| c.state == CommitmentState::Open)
+        .take(12)
+        .map(|c| (format!("✏️ #{}", c.origin_id), FixButton::Menu(c.origin_id.0).data()))
+        .collect::<Vec<_>>()
+        .chunks(4)
+        .map(<[_]>::to_vec)
+        .collect()
+}
+
+/// What the change to a promise is, once read.
+enum Change {
+    Due(Due),
+    Text(String),
+    State(CommitmentState),
+    Owner(UserId),
 }
 
 impl Answerer<'_> {
@@ -49,60 +129,191 @@ impl Answerer<'_> {
         let Some((id, fix)) = parse(arg) else {
             return Ok(Reply::text(self.s("fix-usage")));
         };
-        let store = &self.app.store;
-        let Some(c) = store.current_commitment(MemoryId(id)).await? else {
-            return Ok(Reply::text(self.s("fix-unknown")));
-        };
-        if c.org_id != self.org.id {
-            return Ok(Reply::text(self.s("fix-unknown")));
-        }
-        let me = self.viewer.asker;
-        let may = c.owner == me || c.requester == Some(me) || self.viewer.oversees(c.owner);
-        if !may || self.viewer.in_group {
-            return Ok(Reply::text(self.s("fix-refused")));
-        }
-        let mut change = CommitmentChange {
-            author: Some(Author::User(me)),
-            confidence: Some(Confidence::CONFIRMED),
-            ..CommitmentChange::default()
-        };
-        match &fix {
-            Fix::State(s) => change.state = Some(*s),
-            Fix::Text(t) => change.content = Some(t.clone()),
+        let change = match fix {
+            Fix::State(s) => Change::State(s),
+            Fix::Text(t) => Change::Text(t),
+            Fix::Owner(who) => {
+                match names::resolve(&who, &extract_people(&self.people))[..] {
+                    [one] => Change::Owner(UserId(one)),
+                    _ => {
+                        return Ok(Reply::text(
+                            self.t("person-unknown", &[("name", esc(&who).into())]),
+                        ));
+                    }
+                }
+            }
             Fix::Due(words) => {
                 let local = self.now.with_timezone(&self.org.timezone);
                 // "пятница" alone is a date too: read it as a deadline ("до пятницы").
-                let lang = Lang::detect(words);
-                let read = dates::deadline(words, local, lang).or_else(|| {
+                let lang = Lang::detect(&words);
+                let read = dates::deadline(&words, local, lang).or_else(|| {
                     let lead = if lang == Lang::Ru { "до " } else { "by " };
                     dates::deadline(&format!("{lead}{words}"), local, lang)
                 });
                 match read {
-                    Some((_, due)) => change.due = Some(Some(due)),
+                    Some((_, due)) => Change::Due(due),
                     None => return Ok(Reply::text(self.s("fix-bad-date"))),
                 }
             }
+        };
+        Ok(Reply::text(self.correct(id, change).await?))
+    }
+
+    /// Applies one correction by the asker; the text says what came of it.
+    async fn correct(&self, id: i64, change: Change) -> Result<String, AnswerError> {
+        let store = &self.app.store;
+        let Some(c) = store.current_commitment(MemoryId(id)).await? else {
+            return Ok(self.s("fix-unknown"));
+        };
+        if c.org_id != self.org.id {
+            return Ok(self.s("fix-unknown"));
         }
-        if c.state != CommitmentState::Open && !matches!(fix, Fix::Text(_)) {
-            return Ok(Reply::text(
-                self.t("button-stale", &[("what", esc(&c.content).into())]),
-            ));
+        if !self.may_correct(&c) {
+            return Ok(self.s("fix-refused"));
         }
-        let Some(n) = store.change_commitment(&c, &change, self.now).await? else {
-            return Ok(Reply::text(self.s("fix-unknown")));
+        let mut next = CommitmentChange {
+            author: Some(Author::User(self.viewer.asker)),
+            confidence: Some(Confidence::CONFIRMED),
+            ..CommitmentChange::default()
+        };
+        let text_only = matches!(change, Change::Text(_));
+        match change {
+            Change::State(s) => next.state = Some(s),
+            Change::Text(t) => next.content = Some(t),
+            Change::Due(d) => next.due = Some(Some(d)),
+            Change::Owner(o) => {
+                if self.person(o).is_none() {
+                    return Ok(self.s("not-a-member"));
+                }
+                next.owner = Some(o);
+            }
+        }
+        if c.state != CommitmentState::Open && !text_only {
+            return Ok(self.t("button-stale", &[("what", esc(&c.content).into())]));
+        }
+        let Some(n) = store.change_commitment(&c, &next, self.now).await? else {
+            return Ok(self.s("fix-unknown"));
         };
         let due = n
             .due
             .map(|d| format::due(&self.app.i18n, self.lang, d))
             .unwrap_or_else(|| self.s("due-none"));
-        Ok(Reply::text(self.t(
+        if n.owner != c.owner {
+            return Ok(self.t(
+                "fix-owner-done",
+                &[
+                    ("what", esc(&n.content).into()),
+                    ("owner", esc(&self.name(n.owner)).into()),
+                ],
+            ));
+        }
+        Ok(self.t(
             "fix-done",
             &[
                 ("what", esc(&n.content).into()),
                 ("due", due.into()),
                 ("state", self.s(super::state_key(n.state)).into()),
             ],
-        )))
+        ))
+    }
+
+    /// The owner, whoever asked for it, and whoever oversees the owner; never from a group.
+    fn may_correct(&self, c: &Commitment) -> bool {
+        let me = self.viewer.asker;
+        !self.viewer.in_group
+            && (c.owner == me || c.requester == Some(me) || self.viewer.oversees(c.owner))
+    }
+
+    /// A press of a correction button.
+    pub async fn fix_press(
+        &self,
+        button: FixButton,
+        next_working_day: impl Fn(NaiveDate) -> NaiveDate,
+    ) -> Result<FixPressed, AnswerError> {
+        let id = match button {
+            FixButton::Menu(id)
+            | FixButton::Done(id)
+            | FixButton::Later(id)
+            | FixButton::NotAPromise(id)
+            | FixButton::NotMine(id)
+            | FixButton::To(id, _) => id,
+        };
+        let Some(c) = self
+            .app
+            .store
+            .current_commitment(MemoryId(id))
+            .await?
+            .filter(|c| c.org_id == self.org.id)
+        else {
+            return Ok(FixPressed {
+                note: self.s("fix-unknown"),
+                ..FixPressed::default()
+            });
+        };
+        if !self.may_correct(&c) {
+            return Ok(FixPressed {
+                note: self.s("fix-refused"),
+                ..FixPressed::default()
+            });
+        }
+        let today = self.now.with_timezone(&self.org.timezone).date_naive();
+        let shown = self.line(&c, today);
+        let change = match button {
+            FixButton::Menu(_) => {
+                let b = |k: &str, f: FixButton| (self.s(k), f.data());
+                return Ok(FixPressed {
+                    reply: Some(Reply {
+                        text: format!("{shown}\n\n{}", self.t("fix-menu", &[("n", id.into())])),
+                        buttons: vec![
+                            vec![
+                                b("button-done", FixButton::Done(id)),
+                                b("button-snooze", FixButton::Later(id)),
+                            ],
+                            vec![
+                                b("button-nap", FixButton::NotAPromise(id)),
+                                b("button-not-mine", FixButton::NotMine(id)),
+                            ],
+                        ],
+                    }),
+                    ..FixPressed::default()
+                });
+            }
+            FixButton::NotMine(_) => {
+                let rows = self
+                    .people
+                    .iter()
+                    .filter(|p| p.member.active && p.profile.id != c.owner)
+                    .take(30)
+                    .map(|p| (p.profile.full_name(), FixButton::To(id, p.profile.id).data()))
+                    .collect::<Vec<_>>()
+                    .chunks(2)
+                    .map(<[_]>::to_vec)
+                    .collect();
+                return Ok(FixPressed {
+                    edit: Some(Reply {
+                        text: format!("{shown}\n\n{}", self.s("fix-who")),
+                        buttons: rows,
+                    }),
+                    ..FixPressed::default()
+                });
+            }
+            FixButton::Done(_) => Change::State(CommitmentState::Done),
+            FixButton::NotAPromise(_) => Change::State(CommitmentState::Cancelled),
+            FixButton::Later(_) => {
+                let base = c.due.map(|d| d.date).unwrap_or(today);
+                Change::Due(Due {
+                    date: next_working_day(base),
+                    time: c.due.and_then(|d| d.time),
+                })
+            }
+            FixButton::To(_, u) => Change::Owner(u),
+        };
+        let note = self.correct(id, change).await?;
+        Ok(FixPressed {
+            edit: Some(Reply::text(format!("{shown}\n\n{note}"))),
+            note,
+            reply: None,
+        })
     }
 }
 
@@ -133,10 +344,31 @@ mod tests {
             parse("3 Not a promise"),
             Some((3, Fix::State(CommitmentState::Cancelled)))
         );
+        assert_eq!(
+            parse("5 владелец @pavel"),
+            Some((5, Fix::Owner("@pavel".into())))
+        );
+        assert_eq!(parse("5 owner Ben"), Some((5, Fix::Owner("Ben".into()))));
         for bad in ["", "12", "abc срок пятница", "12 срок", "12 цвет синий"]
         {
             assert_eq!(parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn button_data_round_trips() {
+        for b in [
+            FixButton::Menu(1),
+            FixButton::Done(2),
+            FixButton::Later(3),
+            FixButton::NotAPromise(4),
+            FixButton::NotMine(5),
+            FixButton::To(6, UserId(7)),
+        ] {
+            assert_eq!(FixButton::parse(&b.data()), Some(b));
+        }
+        assert_eq!(FixButton::parse("f:t:6"), None);
+        assert_eq!(FixButton::parse("g:k:1"), None);
     }
 
     proptest! {

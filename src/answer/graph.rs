@@ -1,14 +1,19 @@
 //! The business graph from Telegram: `/node <type> <title> [@owner]` (director, lead) adds a
-//! node, `/nodes [type]` lists them. Slugs follow DESIGN ("Топливные баки" → `toplivnye-baki`).
+//! node, `/nodes [type]` lists them, `/link <node> depends_on <node>` relates two; "что зависит
+//! от X" answers from the edges; an owner heard in a group ("за CRM отвечает Дима") waits for a
+//! director's button. Slugs follow DESIGN ("Топливные баки" → `toplivnye-baki`).
 
 use std::sync::OnceLock;
 
 use super::{AnswerError, Answerer, Reply};
 use crate::answer::format::esc;
-use crate::domain::{NodeType, Role, UserId};
-use crate::extract::{names, words};
+use chrono::{DateTime, Utc};
+
+use crate::app::App;
+use crate::domain::{ChatId, MessageId, NodeType, OrgId, Relation, Role, UserId};
+use crate::extract::{intent, names, words};
 use crate::ingest::extract_people;
-use crate::store::NewNode;
+use crate::store::{NewNode, Node, Person, StoreError};
 
 fn aliases() -> &'static Vec<(NodeType, Vec<String>)> {
     static LIST: OnceLock<Vec<(NodeType, Vec<String>)>> = OnceLock::new();
@@ -132,6 +137,311 @@ impl Answerer<'_> {
     }
 }
 
+/// The node a command or question names: by slug or title exactly, else the only node whose
+/// title shares the words. `Err` with the candidates when it is not one.
+pub fn find_node<'n>(nodes: &'n [Node], text: &str) -> Result<&'n Node, Vec<&'n Node>> {
+    let t = text.trim().trim_matches(|c: char| "«»\"'?.!,".contains(c)).trim();
+    let lower = t.to_lowercase();
+    if let Some(n) = nodes
+        .iter()
+        .find(|n| n.slug == lower || n.title.to_lowercase() == lower)
+    {
+        return Ok(n);
+    }
+    let want = intent::topic_stems(t);
+    if want.is_empty() {
+        return Err(Vec::new());
+    }
+    let hits: Vec<&Node> = nodes
+        .iter()
+        .filter(|n| {
+            let have = intent::topic_stems(&n.title);
+            want.iter().all(|w| {
+                have.iter()
+                    .any(|h| h == w || (w.chars().count() >= 3 && h.starts_with(w.as_str())))
+            })
+        })
+        .collect();
+    match hits[..] {
+        [one] => Ok(one),
+        _ => Err(hits),
+    }
+}
+
+/// The relation a word of `/link` names (`depends_on`, "зависит"), by `lexicon/command_words.txt`.
+fn relation(word: &str) -> Option<Relation> {
+    words::command_word_in("relation-", word)?
+        .strip_prefix("relation-")?
+        .parse()
+        .ok()
+}
+
+/// Words between a relation and its node that belong to neither ("зависит от", "depends on").
+const LINK_PREPOSITIONS: &[&str] = &["от", "на", "за", "on", "of", "for", "to", "at", "with"];
+
+/// The opening of a graph question and which way its edges go.
+fn graph_question(text: &str) -> Option<(&'static str, String)> {
+    static LIST: std::sync::OnceLock<Vec<(&'static str, Vec<String>)>> = std::sync::OnceLock::new();
+    let list = LIST.get_or_init(|| {
+        include_str!("../../lexicon/graph_questions.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                Some((
+                    k.trim(),
+                    v.split(',').map(|o| words::normalize(o.trim())).collect(),
+                ))
+            })
+            .collect()
+    });
+    let norm = words::normalize(text.trim());
+    let norm = norm.trim_end_matches(['?', '.', '!']).trim().to_string();
+    let ws: Vec<&str> = norm.split_whitespace().collect();
+    for (key, openings) in list {
+        for o in openings {
+            let ow: Vec<&str> = o.split_whitespace().collect();
+            // "what does X depend on": the opening's last two words close the question.
+            if o.starts_with("what does") {
+                if ws.len() > 4 && ws[..2] == ["what", "does"] && ws[ws.len() - 2..] == ["depend", "on"] {
+                    return Some((key, ws[2..ws.len() - 2].join(" ")));
+                }
+                continue;
+            }
+            if ws.len() > ow.len() && ws[..ow.len()] == ow[..] {
+                return Some((key, ws[ow.len()..].join(" ")));
+            }
+        }
+    }
+    None
+}
+
+impl Answerer<'_> {
+    /// `/link NODE RELATION NODE` (director, lead): "/link CRM depends_on Биллинг".
+    pub async fn link_nodes(&self, arg: &str) -> Result<Reply, AnswerError> {
+        if self.viewer.role == Role::Member {
+            return Ok(Reply::text(self.s("node-refused")));
+        }
+        let ws: Vec<&str> = arg.split_whitespace().collect();
+        let Some((i, rel)) = ws
+            .iter()
+            .enumerate()
+            .find_map(|(i, w)| relation(w).map(|r| (i, r)))
+        else {
+            return Ok(Reply::text(self.s("link-nodes-usage")));
+        };
+        let mut right = &ws[i + 1..];
+        if let Some((first, rest)) = right.split_first()
+            && LINK_PREPOSITIONS.contains(&words::normalize(first).as_str())
+        {
+            right = rest;
+        }
+        let (left, right) = (ws[..i].join(" "), right.join(" "));
+        if left.is_empty() || right.is_empty() {
+            return Ok(Reply::text(self.s("link-nodes-usage")));
+        }
+        let nodes = self.app.store.nodes(self.org.id).await?;
+        let (from, to) = match (find_node(&nodes, &left), find_node(&nodes, &right)) {
+            (Ok(a), Ok(b)) if a.id != b.id => (a, b),
+            (Ok(_), Ok(_)) => return Ok(Reply::text(self.s("link-nodes-usage"))),
+            (Err(c), _) => return Ok(self.not_one_node(&left, &c)),
+            (_, Err(c)) => return Ok(self.not_one_node(&right, &c)),
+        };
+        self.app
+            .store
+            .add_edge(self.org.id, from.id, to.id, rel, self.now)
+            .await?;
+        Ok(Reply::text(self.t(
+            "link-nodes-done",
+            &[
+                ("from", esc(&from.title).into()),
+                ("to", esc(&to.title).into()),
+                ("relation", self.s(&format!("relation-{rel}")).into()),
+            ],
+        )))
+    }
+
+    fn not_one_node(&self, named: &str, candidates: &[&Node]) -> Reply {
+        if candidates.is_empty() {
+            return Reply::text(self.t("node-not-found", &[("name", esc(named).into())]));
+        }
+        let list: Vec<String> = candidates.iter().map(|n| esc(&n.slug)).collect();
+        Reply::text(self.t(
+            "node-ambiguous",
+            &[("name", esc(named).into()), ("list", list.join(", ").into())],
+        ))
+    }
+
+    /// "что зависит от CRM?", "от чего зависит CRM?": the graph's answer, or `None` when the
+    /// question is not one of these (or names no node).
+    pub(super) async fn graph_answer(&self, text: &str) -> Result<Option<Reply>, AnswerError> {
+        let Some((key, topic)) = graph_question(text) else {
+            return Ok(None);
+        };
+        let nodes = self.app.store.nodes(self.org.id).await?;
+        let Ok(node) = find_node(&nodes, &topic) else {
+            return Ok(None);
+        };
+        let incoming = key == "depends-on-it";
+        let linked = self
+            .app
+            .store
+            .linked_nodes(self.org.id, node.id, Relation::DependsOn, !incoming)
+            .await?;
+        let title = esc(&node.title);
+        if linked.is_empty() {
+            let k = if incoming { "depends-on-none" } else { "depends-none" };
+            return Ok(Some(Reply::text(self.t(k, &[("node", title.into())]))));
+        }
+        let k = if incoming { "depends-on-header" } else { "depends-header" };
+        let mut text = self.t(k, &[("node", title.into())]);
+        for n in &linked {
+            text.push_str(&format!("\n• {}", esc(&n.title)));
+            if let Some(o) = n.owner {
+                text.push_str(&format!(" — {}", esc(&self.name(o))));
+            }
+        }
+        Ok(Some(Reply::text(text)))
+    }
+}
+
+/// A button on an owner proposal: `o:yes:ID` / `o:no:ID`.
+pub fn proposal_data(id: i64, yes: bool) -> String {
+    format!("o:{}:{id}", if yes { "yes" } else { "no" })
+}
+
+/// An owner heard in a group message: the proposal is recorded and each director is asked,
+/// with buttons. Returns the DMs to send (none when the message says no such thing, the owner
+/// is already so, or the same proposal is open).
+pub async fn heard_owner(
+    app: &App,
+    org: OrgId,
+    people: &[Person],
+    text: &str,
+    from: UserId,
+    source: (ChatId, MessageId),
+    at: DateTime<Utc>,
+) -> Result<Vec<(UserId, Reply)>, StoreError> {
+    let Some((owner, what)) = crate::ingest::analyze_guarded(source, || {
+        crate::extract::owner::statement(text, &extract_people(people))
+    }) else {
+        return Ok(Vec::new());
+    };
+    let owner = UserId(owner);
+    let nodes = app.store.nodes(org).await?;
+    let node = find_node(&nodes, &what).ok();
+    if node.is_some_and(|n| n.owner == Some(owner)) {
+        return Ok(Vec::new());
+    }
+    let title = node.map_or(what.clone(), |n| n.title.clone());
+    let Some(id) = app
+        .store
+        .propose_owner(org, node.map(|n| n.id), &title, owner, from, source, at)
+        .await?
+    else {
+        return Ok(Vec::new());
+    };
+    let name = |u: UserId| {
+        people
+            .iter()
+            .find(|p| p.profile.id == u)
+            .map(|p| p.profile.full_name())
+            .unwrap_or_else(|| u.to_string())
+    };
+    Ok(people
+        .iter()
+        .filter(|p| p.member.role == Role::Director && p.member.active && p.profile.dm_open)
+        .map(|d| {
+            let lang = app.lang_for(Some(&d.profile), None);
+            let key = if node.is_some() {
+                "owner-proposal"
+            } else {
+                "owner-proposal-new"
+            };
+            (
+                d.profile.id,
+                Reply {
+                    text: app.i18n.t(
+                        lang,
+                        key,
+                        &[
+                            ("by", esc(&name(from)).into()),
+                            ("owner", esc(&name(owner)).into()),
+                            ("what", esc(&title).into()),
+                        ],
+                    ),
+                    buttons: vec![vec![
+                        (app.i18n.s(lang, "button-owner-yes"), proposal_data(id, true)),
+                        (app.i18n.s(lang, "button-owner-no"), proposal_data(id, false)),
+                    ]],
+                },
+            )
+        })
+        .collect())
+}
+
+/// A director's answer to an owner proposal: confirmed, the node gets its owner (a new node,
+/// of type concept, when none had that name); ignored, nothing changes. The note says which.
+pub async fn settle_proposal(
+    app: &App,
+    org: OrgId,
+    user: UserId,
+    id: i64,
+    yes: bool,
+    lang: crate::domain::Lang,
+    at: DateTime<Utc>,
+) -> Result<String, StoreError> {
+    let Some(p) = app.store.owner_proposal(id).await?.filter(|p| p.org == org) else {
+        return Ok(app.i18n.s(lang, "button-unknown"));
+    };
+    let director = app
+        .store
+        .member(org, user)
+        .await?
+        .is_some_and(|m| m.role == Role::Director);
+    if !director {
+        return Ok(app.i18n.s(lang, "owner-proposal-refused"));
+    }
+    if p.status != "open" {
+        return Ok(app.i18n.s(lang, "owner-proposal-settled"));
+    }
+    if !yes {
+        app.store.settle_owner_proposal(id, false, None).await?;
+        return Ok(app.i18n.t(lang, "owner-proposal-ignored", &[("what", esc(&p.title).into())]));
+    }
+    let node = match p.node {
+        Some(n) => {
+            app.store.set_node_owner(org, n, p.owner, at).await?;
+            n
+        }
+        None => {
+            app.store
+                .insert_node(&NewNode {
+                    org_id: org,
+                    node_type: NodeType::Concept,
+                    title: &p.title,
+                    description: None,
+                    owner: Some(p.owner),
+                    at,
+                })
+                .await?
+                .id
+        }
+    };
+    app.store.settle_owner_proposal(id, true, Some(node)).await?;
+    let owner = app
+        .store
+        .user(p.owner)
+        .await?
+        .map(|u| u.full_name())
+        .unwrap_or_default();
+    Ok(app.i18n.t(
+        lang,
+        "owner-proposal-confirmed",
+        &[("what", esc(&p.title).into()), ("owner", esc(&owner).into())],
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,5 +454,28 @@ mod tests {
         assert_eq!(node_type("supplier"), Some(NodeType::Supplier));
         assert_eq!(node_type("поставщики"), Some(NodeType::Supplier));
         assert_eq!(node_type("банан"), None);
+    }
+
+    #[test]
+    fn graph_questions_and_relations() {
+        assert_eq!(
+            graph_question("Что зависит от CRM?"),
+            Some(("depends-on-it", "crm".into()))
+        );
+        assert_eq!(
+            graph_question("what does the billing service depend on?"),
+            Some(("it-depends-on", "the billing service".into()))
+        );
+        assert_eq!(graph_question("что у Димы?"), None);
+        assert_eq!(relation("depends_on"), Some(Relation::DependsOn));
+        assert_eq!(relation("зависит"), Some(Relation::DependsOn));
+        assert_eq!(relation("банан"), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn graph_questions_never_panic(s in "\\PC{0,120}") {
+            let _ = graph_question(&s);
+        }
     }
 }

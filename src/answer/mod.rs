@@ -7,7 +7,9 @@ mod away;
 pub mod fix;
 pub mod format;
 pub mod free;
+pub mod goals;
 pub mod graph;
+mod prefs;
 pub mod tasks;
 
 use chrono::{DateTime, Duration, Utc};
@@ -109,6 +111,9 @@ impl<'a> Answerer<'a> {
 
     /// Routes free text by intent.
     pub async fn question(&self, text: &str) -> Result<Reply, AnswerError> {
+        if let Some(reply) = self.graph_answer(text).await? {
+            return Ok(reply);
+        }
         let intent = intent::classify(text, Lang::detect(text));
         let people = extract_people(&self.people);
         match &intent {
@@ -250,7 +255,24 @@ impl<'a> Answerer<'a> {
         }
         text.push('\n');
         text.push_str(&lines.join("\n"));
-        Ok(Reply::text(text))
+        Ok(Reply {
+            text,
+            buttons: self.correction_buttons(&ctx.open),
+        })
+    }
+
+    /// ✏️ buttons for the promises of a list the asker may correct (never in a group).
+    fn correction_buttons(&self, cs: &[Commitment]) -> Vec<Vec<(String, String)>> {
+        if self.viewer.in_group {
+            return Vec::new();
+        }
+        let me = self.viewer.asker;
+        let mine: Vec<Commitment> = cs
+            .iter()
+            .filter(|c| c.owner == me || c.requester == Some(me) || self.viewer.oversees(c.owner))
+            .cloned()
+            .collect();
+        fix::list_buttons(&mine)
     }
 
     async fn promises(&self) -> Result<Reply, AnswerError> {
@@ -265,7 +287,10 @@ impl<'a> Answerer<'a> {
             text.push('\n');
             text.push_str(&self.line(c, ctx.today));
         }
-        Ok(Reply::text(text))
+        Ok(Reply {
+            text,
+            buttons: self.correction_buttons(&ctx.open),
+        })
     }
 
     /// Who a name means; several → ask which with buttons; none → say so.
@@ -353,7 +378,10 @@ impl<'a> Answerer<'a> {
                 &[("name", name.into()), ("name_gen", name_gen.into())],
             );
         }
-        Ok(Reply::text(text))
+        Ok(Reply {
+            text,
+            buttons: self.correction_buttons(&ctx.open),
+        })
     }
 
     fn overseen(&self) -> Vec<&Person> {

@@ -56,10 +56,47 @@ impl TaskButton {
     }
 }
 
-fn task_line(app: &App, lang: Lang, title: &str, due: Option<Due>) -> String {
+pub(crate) fn task_line(app: &App, lang: Lang, title: &str, due: Option<Due>) -> String {
     match due {
         Some(d) => format!("{} — {}", esc(title), format::due(&app.i18n, lang, d)),
         None => esc(title),
+    }
+}
+
+/// The DM that offers task `id` to its assignee: who set it, what, by when, how urgent, and
+/// the accept / decline / a-day-later buttons.
+pub(crate) fn offer(
+    app: &App,
+    their: Lang,
+    by: &str,
+    title: &str,
+    due: Option<Due>,
+    priority: &str,
+    id: i64,
+) -> Reply {
+    let line = task_line(app, their, title, due);
+    let urgent = match priority {
+        "urgent" => format!(" {}", app.i18n.s(their, "task-urgent")),
+        "high" => format!(" {}", app.i18n.s(their, "task-high")),
+        _ => String::new(),
+    };
+    let b = |k: &str, action: TaskButton| (app.i18n.s(their, k), action.data(id));
+    Reply {
+        text: app.i18n.t(
+            their,
+            "task-assigned-to-you",
+            &[
+                ("by", esc(by).into()),
+                ("what", format!("{line}{urgent}").into()),
+            ],
+        ),
+        buttons: vec![
+            vec![
+                b("button-task-accept", TaskButton::Accept),
+                b("button-task-decline", TaskButton::Decline),
+            ],
+            vec![b("button-task-later", TaskButton::Later)],
+        ],
     }
 }
 
@@ -120,33 +157,18 @@ impl Answerer<'_> {
             });
         };
         let their = self.app.lang_for(Some(&p.profile), Some(self.org));
-        let line = task_line(self.app, their, &spec.title, spec.due);
-        let urgent = match spec.priority {
-            "urgent" => format!(" {}", self.app.i18n.s(their, "task-urgent")),
-            "high" => format!(" {}", self.app.i18n.s(their, "task-high")),
-            _ => String::new(),
-        };
         let to_assignee = p.profile.dm_open.then(|| {
-            let b = |k: &str, action: TaskButton| (self.app.i18n.s(their, k), action.data(id));
             (
                 assignee,
-                Reply {
-                    text: self.app.i18n.t(
-                        their,
-                        "task-assigned-to-you",
-                        &[
-                            ("by", esc(&self.name(self.viewer.asker)).into()),
-                            ("what", format!("{line}{urgent}").into()),
-                        ],
-                    ),
-                    buttons: vec![
-                        vec![
-                            b("button-task-accept", TaskButton::Accept),
-                            b("button-task-decline", TaskButton::Decline),
-                        ],
-                        vec![b("button-task-later", TaskButton::Later)],
-                    ],
-                },
+                offer(
+                    self.app,
+                    their,
+                    &self.name(self.viewer.asker),
+                    &spec.title,
+                    spec.due,
+                    spec.priority,
+                    id,
+                ),
             )
         });
         let key = if to_assignee.is_some() {
@@ -216,7 +238,12 @@ pub async fn press(
             t.task.due,
         ),
         TaskButton::Decline => (
-            app.store.answer_task(id, false, None, at).await?,
+            {
+                let declined = app.store.answer_task(id, false, None, at).await?;
+                // A goal's step someone declined is open again, to be given to someone else.
+                app.store.reopen_step_of_task(id).await?;
+                declined
+            },
             "task-declined",
             "task-they-declined",
             t.task.due,

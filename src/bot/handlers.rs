@@ -264,10 +264,14 @@ async fn private(
             .await?;
             return Ok(());
         }
-        Some(Command::Link) => Reply {
+        Some(Command::Link(arg)) if !arg.trim().is_empty() => a.link_nodes(&arg).await?,
+        Some(Command::Link(_)) => Reply {
             text: app.i18n.s(lang, "link-in-group"),
             buttons: vec![],
         },
+        Some(Command::Goal(arg)) => a.goal_command(&arg).await?,
+        Some(Command::Goals) => a.list_goals().await?,
+        Some(Command::Digest(arg)) => a.digest_command(&arg).await?,
         None if text.starts_with('/') => Reply {
             text: app.i18n.s(lang, "unknown-command"),
             buttons: vec![],
@@ -429,7 +433,7 @@ async fn group(
     let text = text_of(msg).unwrap_or("");
     let cmd = parse_command(text.trim(), me);
     let linked = app.store.chat(chat).await?.filter(|c| c.active);
-    if cmd == Some(Command::Link) {
+    if matches!(cmd, Some(Command::Link(_))) {
         let org = app
             .store
             .org_of_user(user)
@@ -488,6 +492,16 @@ async fn group(
     if outcome.stored == Stored::Duplicate {
         return Ok(());
     }
+    for t in &outcome.tasks_done {
+        tell_task_done(bot, app, &people, t).await;
+    }
+    // "за CRM отвечает Дима": the directors confirm an owner heard in the group.
+    let key = (chat, MsgId(msg.id.0 as i64));
+    for (to, reply) in crate::answer::graph::heard_owner(app, org.id, &people, text, user, key, now).await? {
+        if let Err(e) = send(bot, ChatId(to.0), None, &reply).await {
+            tracing::warn!(user_id = to.0, error = %e, "could not ask a director about an owner");
+        }
+    }
     let effects = outcome.effects;
     if !effects.is_empty() {
         tracing::debug!(n = effects.len(), "commitment changes");
@@ -523,6 +537,7 @@ async fn group(
                     .t(lang, "help", &[("examples", a.examples().into())]),
                 buttons: vec![],
             },
+            Some(Command::Digest(arg)) => a.group_digest(chat, &arg).await?,
             Some(_) => Reply {
                 text: app.i18n.s(lang, "command-in-dm"),
                 buttons: vec![],
@@ -642,6 +657,51 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                 .await?;
             return Ok(());
         };
+        if let Some(button) = crate::answer::fix::FixButton::parse(&data) {
+            let a = Answerer::new(&app, &org, user, false, lang).await?;
+            let pressed = a
+                .fix_press(button, |d| next_working_day(&app, &org, d))
+                .await?;
+            let answer = if pressed.note.is_empty() {
+                answer
+            } else {
+                answer.text(crate::render::truncate(
+                    &strip_tags(&pressed.note),
+                    crate::render::NOTICE_LIMIT,
+                ))
+            };
+            answer.await?;
+            if let (Some(edit), Some(m)) = (&pressed.edit, q.regular_message()) {
+                edit_in_place(&bot, m, edit).await;
+            }
+            if let Some(reply) = &pressed.reply {
+                send(&bot, ChatId(user.0), None, reply).await?;
+            }
+            return Ok(());
+        }
+        if let Some(button) = crate::answer::goals::GoalButton::parse(&data) {
+            let pressed =
+                crate::answer::goals::press(&app, org.id, user, button, lang, app.clock.now())
+                    .await?;
+            let answer = if pressed.note.is_empty() {
+                answer
+            } else {
+                answer.text(crate::render::truncate(
+                    &strip_tags(&pressed.note),
+                    crate::render::NOTICE_LIMIT,
+                ))
+            };
+            answer.await?;
+            if let (Some(edit), Some(m)) = (&pressed.edit, q.regular_message()) {
+                edit_in_place(&bot, m, edit).await;
+            }
+            if let Some((to, reply)) = &pressed.offer
+                && let Err(e) = send(&bot, ChatId(to.0), None, reply).await
+            {
+                tracing::warn!(user_id = to.0, error = %e, "could not send a goal step to its assignee");
+            }
+            return Ok(());
+        }
         match (parts.next(), parts.next(), parts.next()) {
             (Some("c"), Some(action), Some(id)) => {
                 let (Some(action), Ok(id)) = (ButtonAction::from_code(action), id.parse::<i64>())
@@ -760,6 +820,37 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     tracing::warn!(user_id = to.0, error = %e, "could not tell the assigner");
                 }
             }
+            (Some("o"), Some(yes), Some(id)) => {
+                let (Ok(id), true) = (id.parse::<i64>(), yes == "yes" || yes == "no") else {
+                    answer.await?;
+                    return Ok(());
+                };
+                let note = crate::answer::graph::settle_proposal(
+                    &app,
+                    org.id,
+                    user,
+                    id,
+                    yes == "yes",
+                    lang,
+                    app.clock.now(),
+                )
+                .await?;
+                answer
+                    .text(crate::render::truncate(
+                        &strip_tags(&note),
+                        crate::render::NOTICE_LIMIT,
+                    ))
+                    .await?;
+                if let Some(m) = q.regular_message() {
+                    let shown = crate::answer::format::esc(m.text().unwrap_or(""));
+                    let none: Vec<Vec<(String, String)>> = Vec::new();
+                    let _ = bot
+                        .edit_message_text(m.chat.id, m.id, format!("{shown}\n\n{note}"))
+                        .parse_mode(ParseMode::Html)
+                        .reply_markup(keyboard(&none))
+                        .await;
+                }
+            }
             (Some("q"), Some(what), _) => {
                 answer.await?;
                 let intent = match what {
@@ -791,12 +882,56 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
     .await
 }
 
+/// The message a button was pressed on, rewritten to `edit` (its text within one message, its
+/// buttons). A failure is logged: Telegram refuses an edit that changes nothing, which a second
+/// press of the same button asks for.
+async fn edit_in_place(bot: &Bot, m: &Message, edit: &Reply) {
+    let text = crate::render::split(&edit.text)
+        .into_iter()
+        .next()
+        .unwrap_or_default();
+    let req = bot
+        .edit_message_text(m.chat.id, m.id, text)
+        .parse_mode(ParseMode::Html)
+        .reply_markup(keyboard(&edit.buttons));
+    if let Err(e) = req.await {
+        tracing::debug!(error = %e, "message not edited");
+    }
+}
+
 /// The working day after `d` in the org's calendar (holidays and weekends skipped); the next
 /// day when the calendar cannot be built. What "+1 day" buttons move a date to.
 fn next_working_day(app: &App, org: &Org, d: chrono::NaiveDate) -> chrono::NaiveDate {
     crate::schedule::Timetable::new(org, &app.settings.schedule, &app.settings.org.holidays)
         .map(|t| t.next_working_day(d))
         .unwrap_or_else(|_| d.succ_opt().unwrap_or(d))
+}
+
+/// "Павел выполнил(а) задачу: …" to whoever set a task that was reported done in a group. A
+/// failure to send is logged: the task is done either way.
+async fn tell_task_done(bot: &Bot, app: &App, people: &[crate::store::Person], t: &ingest::TaskDone) {
+    let Some(by) = t.assigned_by.filter(|b| *b != t.assignee) else {
+        return;
+    };
+    let find = |u: Uid| people.iter().find(|p| p.profile.id == u);
+    let (Some(to), Some(who)) = (find(by), find(t.assignee)) else {
+        return;
+    };
+    if !to.profile.dm_open {
+        return;
+    }
+    let lang = app.lang_for(Some(&to.profile), None);
+    let text = app.i18n.t(
+        lang,
+        "task-they-finished",
+        &[
+            ("name", crate::answer::format::esc(&who.profile.first_name).into()),
+            ("what", crate::answer::format::esc(&t.title).into()),
+        ],
+    );
+    if let Err(e) = send(bot, ChatId(by.0), None, &Reply { text, buttons: vec![] }).await {
+        tracing::warn!(user_id = by.0, error = %e, "could not tell the assigner a task is done");
+    }
 }
 
 /// The assignee's DM of a new task. A failure (they blocked the bot since) is logged: the

@@ -37,7 +37,7 @@ pub enum BotError {
 pub enum Command {
     Start,
     Help,
-    Link,
+    Link(String),
     Role(String),
     Lang(String),
     Me,
@@ -53,6 +53,9 @@ pub enum Command {
     Nodes(String),
     Task(String),
     Fix(String),
+    Goal(String),
+    Goals,
+    Digest(String),
 }
 
 /// The one handler tree: the live dispatcher and the deterministic replay path both use it.
@@ -146,6 +149,9 @@ pub async fn set_menus(bot: &Bot, app: &App) -> Result<(), BotError> {
             "nodes",
             "task",
             "fix",
+            "goal",
+            "goals",
+            "digest",
         ]
         .iter()
         .map(|c| BotCommand::new(*c, app.i18n.s(lang, &format!("cmd-{c}"))))

@@ -375,6 +375,29 @@ pub async fn daily_text(
     if !away_lines.is_empty() {
         text.push_str(&format!("\n\n{}", away_lines.join("\n")));
     }
+    // Goal steps finished today by the people the recipient sees.
+    let steps: Vec<String> = app
+        .store
+        .steps_done_between(table.org, local_midnight(table.tz, today), at + Duration::seconds(1))
+        .await?
+        .into_iter()
+        .filter(|(_, s)| s.assignee.is_some_and(|a| cover.contains(&a)))
+        .map(|(g, s)| {
+            let who = s
+                .assignee
+                .and_then(|a| people.iter().find(|p| p.profile.id == a))
+                .map(|p| esc(&p.profile.first_name))
+                .unwrap_or_default();
+            format!("• {} ({}) — {who}", esc(&s.title), esc(&g.title))
+        })
+        .collect();
+    if !steps.is_empty() {
+        text.push_str(&format!(
+            "\n\n<b>{}</b>\n{}",
+            app.i18n.s(lang, "summary-steps"),
+            steps.join("\n")
+        ));
+    }
     if !silent.is_empty() {
         text.push_str(&format!(
             "\n\n{} {}",
@@ -398,9 +421,20 @@ pub async fn daily_deliveries(
     at: DateTime<Utc>,
 ) -> Result<Vec<NewDelivery>, DigestError> {
     let people = app.store.people(table.org).await?;
+    let slot = table.summary_slot(at);
+    let hour = chrono::Timelike::hour(&at.with_timezone(&table.tz));
     let mut out = Vec::new();
     for r in crate::schedule::jobs::summary_recipients(&people) {
         if !r.profile.dm_open {
+            continue;
+        }
+        // `/digest`: off, weekly only, or at an hour of one's own (this run or the org's).
+        let prefs = app.store.digest_prefs(table.org, r.profile.id).await?;
+        let now_for_them = match slot {
+            Some(h) => prefs.hour == Some(h),
+            None => prefs.hour.is_none_or(|h| h == hour),
+        };
+        if !prefs.daily || !now_for_them {
             continue;
         }
         let text = daily_text(app, table, at, r).await?;
@@ -430,6 +464,14 @@ pub struct PersonWeek {
     pub overdue: usize,
 }
 
+/// Who a weekly digest is for: a person (what they oversee, everything they may see) or a
+/// linked group (everyone, team items only).
+#[derive(Debug, Clone, Copy)]
+pub enum Audience<'a> {
+    Person(&'a Person),
+    Group,
+}
+
 /// The weekly digest for one recipient: the text and the chart.
 pub async fn weekly(
     app: &App,
@@ -437,15 +479,35 @@ pub async fn weekly(
     at: DateTime<Utc>,
     recipient: &Person,
 ) -> Result<(String, chart::WeekChart), DigestError> {
+    weekly_for(app, table, at, Audience::Person(recipient)).await
+}
+
+/// The weekly digest for an audience.
+pub async fn weekly_for(
+    app: &App,
+    table: &Timetable,
+    at: DateTime<Utc>,
+    audience: Audience<'_>,
+) -> Result<(String, chart::WeekChart), DigestError> {
     let org = app.store.org(table.org).await?;
-    let lang = app.lang_for(Some(&recipient.profile), Some(&org));
+    let lang = match audience {
+        Audience::Person(r) => app.lang_for(Some(&r.profile), Some(&org)),
+        Audience::Group => org.locale,
+    };
     let tz = table.tz;
     let today = at.with_timezone(&tz).date_naive();
     let monday = today - Duration::days(today.weekday().num_days_from_monday() as i64);
     let start = local_midnight(tz, monday);
     let people = app.store.people(table.org).await?;
-    let cover = covered(app, table.org, recipient, &people).await?;
-    let hist = histories_at(app, table.org, Some(at)).await?;
+    let (cover, team_only) = match audience {
+        Audience::Person(r) => (covered(app, table.org, r, &people).await?, false),
+        Audience::Group => (people.iter().map(|p| p.profile.id).collect(), true),
+    };
+    let hist: Vec<History> = histories_at(app, table.org, Some(at))
+        .await?
+        .into_iter()
+        .filter(|h| !team_only || h.current().visibility == crate::domain::Visibility::Team)
+        .collect();
     let mut per: BTreeMap<UserId, PersonWeek> = BTreeMap::new();
     let mut opened_by_day = [0u32; 7];
     let mut done_by_day = [0u32; 7];
@@ -548,6 +610,37 @@ pub async fn weekly(
             )
         ));
     }
+    // Per goal: its steps done of all, this week's, who moved it and who stalls.
+    let mut goal_lines = Vec::new();
+    for g in app.store.goals(table.org).await? {
+        let steps = app.store.goal_steps(g.id).await?;
+        let involved = g.owner.is_some_and(|o| cover.contains(&o))
+            || steps
+                .iter()
+                .filter_map(|s| s.assignee)
+                .any(|a| cover.contains(&a));
+        let finished_before = g.status == "done"
+            && steps
+                .iter()
+                .filter_map(|s| s.done_at)
+                .max()
+                .is_some_and(|t| t < start);
+        if !involved || finished_before {
+            continue;
+        }
+        let p = crate::answer::goals::progress(&g, &steps, start, at, tz);
+        goal_lines.push(format!(
+            "\n• {}\n  {}",
+            crate::answer::goals::heading(app, lang, &people, &g),
+            crate::answer::goals::goal_progress_line(app, lang, &people, &g, &p)
+        ));
+    }
+    if !goal_lines.is_empty() {
+        text.push_str(&format!("\n\n<b>{}</b>", app.i18n.s(lang, "weekly-goals")));
+        for l in goal_lines.iter().take(10) {
+            text.push_str(l);
+        }
+    }
     if !overdue_list.is_empty() {
         text.push_str(&format!(
             "\n\n<b>{}</b>",
@@ -630,6 +723,9 @@ pub async fn weekly_deliveries(
             // A lead with no reports has no week to sum up.
             continue;
         }
+        if !app.store.digest_prefs(table.org, r.profile.id).await?.weekly {
+            continue;
+        }
         let lang = app.lang_for(Some(&r.profile), Some(&org));
         let (text, ch) = weekly(app, table, at, r).await?;
         let chat = ChatId(r.profile.id.0);
@@ -651,6 +747,19 @@ pub async fn weekly_deliveries(
             text,
             ..Default::default()
         });
+    }
+    // Linked groups a director turned the weekly digest on for: team items only, no chart.
+    let groups = app.store.digest_groups(table.org).await?;
+    if !groups.is_empty() {
+        let (text, _) = weekly_for(app, table, at, Audience::Group).await?;
+        for chat in groups {
+            out.push(NewDelivery {
+                chat_id: chat,
+                to_user: None,
+                text: text.clone(),
+                ..Default::default()
+            });
+        }
     }
     Ok(out)
 }

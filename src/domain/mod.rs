@@ -156,6 +156,14 @@ str_enum!(
     }
 );
 str_enum!(
+    /// How two graph nodes relate (DESIGN.md section 1).
+    Relation, "relation" {
+        ResponsibleFor => "responsible_for", DependsOn => "depends_on", PartOf => "part_of",
+        RelatedTo => "related_to", Supplies => "supplies", Regulates => "regulates",
+        LocatedAt => "located_at", Owns => "owns",
+    }
+);
+str_enum!(
     /// A scheduled job (DESIGN.md section 5).
     JobKind, "job" {
         RemindersMorning => "reminders_morning", RemindersDayBefore => "reminders_day_before",

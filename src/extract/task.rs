@@ -35,7 +35,7 @@ fn openers() -> &'static Vec<String> {
 
 /// `!срочно`, `!urgent`, `!high`, `!важно`, `!low`.
 fn priority_of(word: &str) -> Option<&'static str> {
-    match words::command_word(word.trim_start_matches('!'))? {
+    match words::command_word_in("priority-", word.trim_start_matches('!'))? {
         "priority-urgent" => Some("urgent"),
         "priority-high" => Some("high"),
         "priority-low" => Some("low"),
@@ -45,7 +45,7 @@ fn priority_of(word: &str) -> Option<&'static str> {
 
 /// The work and its date from the words after the assignee: the date span and the priority
 /// marks taken out, a leading "to"/"чтобы" dropped.
-fn work(rest: &str, now: DateTime<Tz>, lang: Lang) -> (String, Option<Due>, &'static str) {
+pub(super) fn work(rest: &str, now: DateTime<Tz>, lang: Lang) -> (String, Option<Due>, &'static str) {
     let mut priority = "normal";
     let kept: Vec<&str> = rest
         .split_whitespace()

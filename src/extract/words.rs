@@ -67,6 +67,12 @@ pub fn stem(word: &str) -> String {
 /// The command words of `lexicon/command_words.txt`: which key a (normalised) word or phrase
 /// stands for ("выкл" → `away-off`, "!срочно" is looked up as "срочно" → `priority-urgent`).
 pub fn command_word(phrase: &str) -> Option<&'static str> {
+    command_word_in("", phrase)
+}
+
+/// [`command_word`] among the keys of one command (`"digest-"`): the same word may mean
+/// different things to different commands ("off" ends an absence and turns digests off).
+pub fn command_word_in(family: &str, phrase: &str) -> Option<&'static str> {
     static LIST: std::sync::OnceLock<Vec<(&'static str, Vec<String>)>> = std::sync::OnceLock::new();
     let list = LIST.get_or_init(|| {
         include_str!("../../lexicon/command_words.txt")
@@ -84,6 +90,7 @@ pub fn command_word(phrase: &str) -> Option<&'static str> {
     let p = normalize(phrase.trim());
     let p = p.split_whitespace().collect::<Vec<_>>().join(" ");
     list.iter()
+        .filter(|(key, _)| key.starts_with(family))
         .find(|(_, words)| words.contains(&p))
         .map(|(key, _)| *key)
 }

@@ -11,6 +11,8 @@ pub const REFLECTION_SYSTEM: Template = Template(include_str!("prompts/reflectio
 pub const REFLECTION_USER: Template = Template(include_str!("prompts/reflection_user.txt"));
 pub const REFINE_SYSTEM: Template = Template(include_str!("prompts/refine_system.txt"));
 pub const REFINE_USER: Template = Template(include_str!("prompts/refine_user.txt"));
+pub const GOAL_SYSTEM: Template = Template(include_str!("prompts/goal_system.txt"));
+pub const GOAL_USER: Template = Template(include_str!("prompts/goal_user.txt"));
 
 /// The language named in a prompt's instructions ("Answer in Russian").
 pub fn language(lang: crate::domain::Lang) -> &'static str {
@@ -72,6 +74,8 @@ mod tests {
             (ANSWER_USER, &["question", "context", "found", "today"][..]),
             (REFLECTION_USER, &["person", "day", "events"][..]),
             (REFINE_USER, &["messages"][..]),
+            (GOAL_USER, &["goal", "due", "description", "context"][..]),
+            (GOAL_SYSTEM, &["language"][..]),
             (ANSWER_SYSTEM, &["language"][..]),
         ] {
             for n in names {

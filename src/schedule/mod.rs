@@ -65,6 +65,8 @@ pub struct Timetable {
     pub tz: Tz,
     jobs: Vec<(JobKind, Cron)>,
     holidays: Vec<NaiveDate>,
+    /// Local hours people chose for their daily summary (`/digest 18`): extra summary runs.
+    summary_hours: Vec<u32>,
 }
 
 impl Timetable {
@@ -95,7 +97,34 @@ impl Timetable {
                 (JobKind::WeeklyDigest, parse_cron(&s.weekly_digest)?),
             ],
             holidays: all_holidays,
+            summary_hours: Vec::new(),
         })
+    }
+
+    /// Adds a daily summary run at HH:00 on working days for each hour someone chose.
+    pub fn with_summary_hours(mut self, hours: &[u32]) -> Timetable {
+        for &h in hours.iter().filter(|h| **h < 24) {
+            if let Ok(c) = parse_cron(&format!("0 {h} * * *")) {
+                self.jobs.push((JobKind::DailySummary, c));
+                self.summary_hours.push(h);
+            }
+        }
+        self
+    }
+
+    /// The chosen hour a daily summary run at `at` is for; `None` for the org's own run (which
+    /// also serves anyone whose chosen hour it falls on).
+    pub fn summary_slot(&self, at: DateTime<Utc>) -> Option<u32> {
+        use chrono::Timelike;
+        let local = at.with_timezone(&self.tz);
+        // The org's own summary cron is the first DailySummary entry; the chosen hours follow.
+        let own = self
+            .jobs
+            .iter()
+            .find(|(j, _)| *j == JobKind::DailySummary)
+            .is_some_and(|(_, c)| c.is_time_matching(&local).unwrap_or(false));
+        (!own && local.minute() == 0 && self.summary_hours.contains(&local.hour()))
+            .then_some(local.hour())
     }
 
     pub fn is_working_day(&self, d: NaiveDate) -> bool {
@@ -149,6 +178,10 @@ impl Timetable {
                 let monday = d - Duration::days(d.weekday().num_days_from_monday() as i64);
                 format!("week-{monday}")
             }
+            JobKind::DailySummary => match self.summary_slot(at) {
+                Some(h) => format!("{d}@{h:02}"),
+                None => d.to_string(),
+            },
             _ => d.to_string(),
         }
     }
@@ -175,11 +208,15 @@ impl Scheduler {
         let mut tables = Vec::new();
         for id in self.app.store.orgs().await? {
             let org = self.app.store.org(id).await?;
-            tables.push(Timetable::new(
-                &org,
-                &self.app.settings.schedule,
-                &self.app.settings.org.holidays,
-            )?);
+            let hours = self.app.store.digest_hours(id).await?;
+            tables.push(
+                Timetable::new(
+                    &org,
+                    &self.app.settings.schedule,
+                    &self.app.settings.org.holidays,
+                )?
+                .with_summary_hours(&hours),
+            );
         }
         self.tables = tables;
         Ok(())

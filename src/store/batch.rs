@@ -303,6 +303,9 @@ impl Batch {
         if let Some(a) = change.author {
             next.author = a;
         }
+        if let Some(o) = change.owner {
+            next.owner = o;
+        }
         (next.version_chat, next.version_message) = match change.update {
             Some((c, m)) => (Some(c), Some(m)),
             None => (None, None),
@@ -503,5 +506,32 @@ impl Batch {
         at: DateTime<Utc>,
     ) {
         self.refines.push((org, chat, message, reason, at));
+    }
+
+    /// A person's accepted open tasks (what "готово" in a group may close), with who set them.
+    pub async fn open_tasks_of(
+        &mut self,
+        org: OrgId,
+        user: crate::domain::UserId,
+    ) -> Result<Vec<(i64, String, Option<crate::domain::UserId>)>> {
+        let rows: Vec<(i64, String, Option<i64>)> = sqlx::query_as(
+            "SELECT id, title, assigned_by FROM tasks
+             WHERE org_id = ? AND assignee_id = ? AND status IN ('open', 'in_progress')
+               AND (assigned_by IS NULL OR accepted_at IS NOT NULL)
+             ORDER BY id",
+        )
+        .bind(org.0)
+        .bind(user.0)
+        .fetch_all(&mut *self.tx)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, t, by)| (id, t, by.map(crate::domain::UserId)))
+            .collect())
+    }
+
+    /// Closes a task (and its goal step) in this transaction.
+    pub async fn finish_task(&mut self, id: i64, at: DateTime<Utc>) -> Result<bool> {
+        super::goals::finish_task_on(&mut self.tx, id, at).await
     }
 }

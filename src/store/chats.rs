@@ -98,6 +98,7 @@ impl Store {
             "UPDATE deliveries SET chat_id = ?1 WHERE chat_id = ?2",
             "UPDATE deliveries SET fallback_chat_id = ?1 WHERE fallback_chat_id = ?2",
             "UPDATE OR IGNORE refine_queue SET chat_id = ?1 WHERE chat_id = ?2",
+            "UPDATE OR IGNORE group_digests SET chat_id = ?1 WHERE chat_id = ?2",
         ] {
             sqlx::query(sql)
                 .bind(to.0)

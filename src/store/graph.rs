@@ -274,17 +274,12 @@ impl Store {
         Ok(n.rows_affected() > 0)
     }
 
-    /// Marks an open task done.
+    /// Marks an open task done (and its goal step, see `goals::finish_task_on`).
     pub async fn finish_task(&self, id: i64, at: DateTime<Utc>) -> Result<bool> {
-        Ok(sqlx::query(
-            "UPDATE tasks SET status = 'done', updated_at = ? WHERE id = ? AND status IN ('open', 'in_progress')",
-        )
-        .bind(ts(at))
-        .bind(id)
-        .execute(&self.writer)
-        .await?
-        .rows_affected()
-            > 0)
+        let mut tx = self.writer.begin().await?;
+        let done = super::goals::finish_task_on(&mut tx, id, at).await?;
+        tx.commit().await?;
+        Ok(done)
     }
 
     /// Accepted open tasks of the org due on or before `day` (the morning reminder).
@@ -305,4 +300,196 @@ impl Store {
 
 fn parse_due(s: &str) -> Result<Due> {
     Due::from_db(s).map_err(|e| super::StoreError::Corrupt(e.to_string()))
+}
+
+/// An owner heard in a group ("за CRM отвечает Дима"), waiting for the director.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnerProposal {
+    pub id: i64,
+    pub org: OrgId,
+    pub node: Option<i64>,
+    pub title: String,
+    pub owner: UserId,
+    pub proposed_by: UserId,
+    pub status: String,
+}
+
+impl Store {
+    /// An edge between two nodes; false when it was already there.
+    pub async fn add_edge(
+        &self,
+        org: OrgId,
+        from: i64,
+        to: i64,
+        relation: crate::domain::Relation,
+        at: DateTime<Utc>,
+    ) -> Result<bool> {
+        Ok(sqlx::query(
+            "INSERT OR IGNORE INTO edges (org_id, from_node, to_node, relation, created_at)
+             VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(org.0)
+        .bind(from)
+        .bind(to)
+        .bind(relation.as_str())
+        .bind(ts(at))
+        .execute(&self.writer)
+        .await?
+        .rows_affected()
+            > 0)
+    }
+
+    /// The nodes linked to `node` by `relation`: those it points at (`outgoing`), or those
+    /// pointing at it ("what depends on X").
+    pub async fn linked_nodes(
+        &self,
+        org: OrgId,
+        node: i64,
+        relation: crate::domain::Relation,
+        outgoing: bool,
+    ) -> Result<Vec<Node>> {
+        let sql = if outgoing {
+            "SELECT n.id, n.node_type, n.title, n.slug, n.description, n.owner_user_id
+             FROM edges e JOIN nodes n ON n.id = e.to_node
+             WHERE e.org_id = ?1 AND e.from_node = ?2 AND e.relation = ?3 AND n.is_archived = 0
+             ORDER BY n.id"
+        } else {
+            "SELECT n.id, n.node_type, n.title, n.slug, n.description, n.owner_user_id
+             FROM edges e JOIN nodes n ON n.id = e.from_node
+             WHERE e.org_id = ?1 AND e.to_node = ?2 AND e.relation = ?3 AND n.is_archived = 0
+             ORDER BY n.id"
+        };
+        let rows = sqlx::query(sql)
+            .bind(org.0)
+            .bind(node)
+            .bind(relation.as_str())
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(node_from_row).collect()
+    }
+
+    /// A node's new owner: the column and the `owns` edge (the old owner's edge goes).
+    pub async fn set_node_owner(
+        &self,
+        org: OrgId,
+        node: i64,
+        owner: UserId,
+        at: DateTime<Utc>,
+    ) -> Result<()> {
+        let mut tx = self.writer.begin().await?;
+        sqlx::query("UPDATE nodes SET owner_user_id = ? WHERE id = ? AND org_id = ?")
+            .bind(owner.0)
+            .bind(node)
+            .bind(org.0)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "DELETE FROM edges WHERE org_id = ? AND from_node = ? AND relation = 'owns'
+               AND to_user IS NOT NULL AND to_user != ?",
+        )
+        .bind(org.0)
+        .bind(node)
+        .bind(owner.0)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT OR IGNORE INTO edges (org_id, from_node, to_user, relation, created_at)
+             VALUES (?, ?, ?, 'owns', ?)",
+        )
+        .bind(org.0)
+        .bind(node)
+        .bind(owner.0)
+        .bind(ts(at))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records an owner heard in a group. An open proposal of the same owner for the same
+    /// thing is not repeated: `None` then.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn propose_owner(
+        &self,
+        org: OrgId,
+        node: Option<i64>,
+        title: &str,
+        owner: UserId,
+        by: UserId,
+        source: (crate::domain::ChatId, crate::domain::MessageId),
+        at: DateTime<Utc>,
+    ) -> Result<Option<i64>> {
+        let open: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM owner_proposals WHERE org_id = ? AND status = 'open' AND owner_id = ?
+               AND (node_id = ? OR (node_id IS NULL AND lower(title) = lower(?)))",
+        )
+        .bind(org.0)
+        .bind(owner.0)
+        .bind(node)
+        .bind(title)
+        .fetch_optional(&self.pool)
+        .await?;
+        if open.is_some() {
+            return Ok(None);
+        }
+        Ok(Some(
+            sqlx::query_scalar(
+                "INSERT INTO owner_proposals (org_id, node_id, title, owner_id, proposed_by,
+                     source_chat_id, source_message_id, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            )
+            .bind(org.0)
+            .bind(node)
+            .bind(title)
+            .bind(owner.0)
+            .bind(by.0)
+            .bind(source.0.0)
+            .bind(source.1.0)
+            .bind(ts(at))
+            .fetch_one(&self.writer)
+            .await?,
+        ))
+    }
+
+    pub async fn owner_proposal(&self, id: i64) -> Result<Option<OwnerProposal>> {
+        let r: Option<(i64, i64, Option<i64>, String, i64, i64, String)> = sqlx::query_as(
+            "SELECT id, org_id, node_id, title, owner_id, proposed_by, status
+             FROM owner_proposals WHERE id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(r.map(
+            |(id, org, node, title, owner, by, status)| OwnerProposal {
+                id,
+                org: OrgId(org),
+                node,
+                title,
+                owner: UserId(owner),
+                proposed_by: UserId(by),
+                status,
+            },
+        ))
+    }
+
+    /// Settles an open proposal (confirmed, with the node it now names, or ignored); false when
+    /// it was settled before.
+    pub async fn settle_owner_proposal(
+        &self,
+        id: i64,
+        confirmed: bool,
+        node: Option<i64>,
+    ) -> Result<bool> {
+        Ok(sqlx::query(
+            "UPDATE owner_proposals SET status = ?, node_id = coalesce(?, node_id)
+             WHERE id = ? AND status = 'open'",
+        )
+        .bind(if confirmed { "confirmed" } else { "ignored" })
+        .bind(node)
+        .bind(id)
+        .execute(&self.writer)
+        .await?
+        .rows_affected()
+            > 0)
+    }
 }

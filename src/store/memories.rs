@@ -75,6 +75,8 @@ pub struct CommitmentChange {
     pub confidence: Option<Confidence>,
     pub author: Option<Author>,
     pub update: Option<(ChatId, MessageId)>,
+    /// A new owner ("это не моё" → who).
+    pub owner: Option<UserId>,
 }
 
 /// A memory of another kind than commitment.
@@ -326,12 +328,13 @@ impl Store {
                  author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at,
                  due_at, due_grain, state, origin_id, requester_id, request_chat_id, request_message_id,
                  version_chat_id, version_message_id)
-             SELECT org_id, subject_id, kind, ?, ?, ?, tags, evidence, ?, visibility, source_chat_id,
+             SELECT org_id, coalesce(?, subject_id), kind, ?, ?, ?, tags, evidence, ?, visibility, source_chat_id,
                  source_message_id, ?, created_at, ?, ?, ?, ?, origin_id, requester_id, request_chat_id,
                  request_message_id, ?, ?
              FROM memories WHERE id = ? AND is_archived = 0
              RETURNING {COMMITMENT_COLS}"
         )))
+        .bind(change.owner.map(|u| u.0))
         .bind(content)
         .bind(normalize_content(content))
         .bind(confidence.value())

@@ -5,12 +5,14 @@
 mod absences;
 mod batch;
 mod chats;
+mod goals;
 mod graph;
 mod llm;
 mod memories;
 mod messages;
 mod ops;
 mod people;
+mod prefs;
 mod schedule;
 
 use std::path::Path;
@@ -24,12 +26,14 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 pub use absences::{Away, away_on};
 pub use batch::Batch;
 pub use chats::Chat;
-pub use graph::{AssignedTask, NewNode, Node, Task};
+pub use goals::{Goal, GoalStep, NewGoal};
+pub use graph::{AssignedTask, NewNode, Node, OwnerProposal, Task};
 pub use llm::{LlmUsage, MemoryHit, MessageHit, RefineItem, SearchAccess};
 pub use memories::{Commitment, CommitmentChange, Memory, NewCommitment, NewMemory, Scope};
 pub use messages::{NewMessage, Stored, StoredMessage};
 pub use ops::{OrgStatus, QueueStatus};
 pub use people::{Member, Org, Person, UserProfile};
+pub use prefs::DigestPrefs;
 pub use schedule::{Delivery, NewDelivery, Reflection};
 
 #[derive(Debug, thiserror::Error)]
