@@ -61,3 +61,69 @@ async fn a_promise_corrected_twice_keeps_the_human_version() {
     assert_eq!(c["confidence"], json!(1.0));
     assert_eq!(out["commitments"].as_array().unwrap().len(), 1);
 }
+
+#[tokio::test]
+async fn owners_change_by_command_and_by_the_list_buttons() {
+    let group = json!({"id": GROUP, "type": "supergroup", "title": "Цех"});
+    let dm = |id: i64, from: i64, min: u32, text: &str| {
+        json!({"type": "message", "chat": "dm", "id": id, "from": from,
+               "date": format!("2026-11-23T11:{min:02}:00+03:00"), "text": text})
+    };
+    let press = |from: i64, min: u32, button: &str| {
+        json!({"type": "press", "from": from, "date": format!("2026-11-23T12:{min:02}:00+03:00"),
+               "chat": "dm", "button": button})
+    };
+    let lines = [
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "language_code": "ru"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "username": "pavel", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "username": "nata", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "message", "chat": group, "id": 10, "from": 2, "date": "2026-11-23T10:00:00+03:00",
+               "text": "подготовлю смету до среды"}),
+        json!({"type": "message", "chat": group, "id": 11, "from": 2, "date": "2026-11-23T10:01:00+03:00",
+               "text": "закажу фанеру до пятницы"}),
+        dm(500, 3, 0, "/fix 1 владелец @nata"),
+        dm(501, 1, 1, "/fix 1 владелец @nata"),
+        dm(502, 1, 2, "/fix 1 владелец @nobody"),
+        // Павел's list has a ✏️ button per promise: "not mine" → Анна.
+        dm(503, 2, 3, "/promises"),
+        press(2, 0, "#2"),
+        press(2, 1, "Не моё"),
+        press(2, 2, "Анна"),
+        json!({"type": "message", "chat": "dm", "id": 504, "from": 1,
+               "date": "2026-11-23T12:03:00+03:00", "text": "/promises"}),
+        press(1, 4, "#2"),
+        press(1, 5, "+1 день"),
+    ];
+    let out = common::replay_ru(&lines).await;
+    let reply = |id: i64| common::answer_to(&out, id);
+    assert!(reply(500).contains("владелец"), "a member is refused: {}", reply(500));
+    assert!(reply(501).contains("теперь за Наталья"), "{}", reply(501));
+    assert!(reply(502).contains("nobody"), "{}", reply(502));
+    let c = |origin: i64| {
+        out["commitments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["origin"]["message"] == json!(origin))
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(c(10)["owner"], json!(3), "{}", c(10));
+    assert_eq!(c(10)["author"], "user:1");
+    assert!(reply(503).contains("#2"), "{}", reply(503));
+    // The fanera promise went to Анна by button, then she moved it a working day on.
+    assert_eq!(c(11)["owner"], json!(1), "{}", c(11));
+    assert_eq!(c(11)["due"], "2026-11-30", "Friday + 1 working day: {}", c(11));
+    assert_eq!(c(11)["author"], "user:1");
+    let pavel: Vec<String> = out["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["to_user"] == json!(2))
+        .filter_map(|m| m["text"].as_str().map(str::to_string))
+        .collect();
+    assert!(pavel.iter().any(|t| t.contains("Что исправить?")), "{pavel:?}");
+    assert!(pavel.iter().any(|t| t.contains("Чьё это обещание?")), "{pavel:?}");
+    assert!(pavel.iter().any(|t| t.contains("теперь за Анна")), "{pavel:?}");
+}

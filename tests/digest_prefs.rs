@@ -1,0 +1,187 @@
+//! Digest preferences: `/digest off`, weekly only, an hour of one's own; a lead with no reports
+//! gets nothing; a director turns on the weekly digest for a linked group (team items only).
+
+mod common;
+
+use serde_json::{Value, json};
+
+const GROUP: i64 = -1_001_555;
+
+fn group() -> Value {
+    json!({"id": GROUP, "type": "supergroup", "title": "Цех"})
+}
+
+fn lines(extra: &[Value]) -> Vec<Value> {
+    let mut l = vec![
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "language_code": "ru"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 5, "first_name": "Ирина", "language_code": "ru"}, "role": "lead", "manager": 1, "dm_open": true}),
+        json!({"type": "member", "user": {"id": 6, "first_name": "Олег", "language_code": "ru"}, "role": "lead", "manager": 1, "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "language_code": "ru"}, "role": "member", "manager": 5, "dm_open": true}),
+        json!({"type": "message", "chat": group(), "id": 10, "from": 2, "date": "2026-11-23T09:00:00+03:00",
+               "text": "подготовлю смету до среды"}),
+    ];
+    l.extend(extra.iter().cloned());
+    l
+}
+
+fn dm(id: i64, from: i64, time: &str, text: &str) -> Value {
+    common::dm_line(id, from, &format!("2026-11-23T{time}:00+03:00"), text)
+}
+
+fn summaries(out: &Value, user: i64) -> Vec<String> {
+    common::dms_to(out, user)
+        .into_iter()
+        .filter(|(_, t)| t.contains("Итоги дня"))
+        .map(|(at, _)| at)
+        .collect()
+}
+
+#[tokio::test]
+async fn each_recipient_gets_what_they_chose() {
+    let out = common::replay_ru(&lines(&[
+        dm(500, 1, "10:00", "/digest 18"),
+        dm(501, 5, "10:01", "/digest неделя"),
+        dm(502, 6, "10:02", "/digest"),
+        dm(503, 2, "10:03", "/digest off"),
+        dm(504, 1, "10:04", "/digest банан"),
+        json!({"type": "clock", "at": "2026-11-27T19:45:00+03:00"}),
+    ]))
+    .await;
+    let reply = |id: i64| common::answer_to(&out, id);
+    assert!(reply(500).contains("в 18:00"), "{}", reply(500));
+    assert!(
+        reply(501).contains("выключена") && reply(501).contains("Недельный дайджест: включён"),
+        "{}",
+        reply(501)
+    );
+    assert!(
+        reply(502).contains("нет подчинённых") && reply(502).contains("/digest on"),
+        "a lead with no reports hears why nothing comes: {}",
+        reply(502)
+    );
+    assert!(reply(503).contains("директор и руководители"), "{}", reply(503));
+    assert!(reply(504).contains("/digest on"), "{}", reply(504));
+    // The director's summaries come at 18:00, not at the org's 19:30.
+    let anna = summaries(&out, 1);
+    assert!(!anna.is_empty());
+    assert!(anna.iter().all(|at| at.contains("T18:00")), "{anna:?}");
+    // The lead chose the weekly digest only: no daily summary, the Friday digest.
+    assert!(summaries(&out, 5).is_empty());
+    assert!(
+        common::dms_to(&out, 5)
+            .iter()
+            .any(|(_, t)| t.contains("Итоги недели")),
+        "{:?}",
+        common::dms_to(&out, 5)
+    );
+    // The lead with no reports gets nothing at all.
+    assert!(
+        !common::dms_to(&out, 6)
+            .iter()
+            .any(|(_, t)| t.contains("Итоги")),
+        "{:?}",
+        common::dms_to(&out, 6)
+    );
+    // Back on: the org's time again.
+    let out = common::replay_ru(&lines(&[
+        dm(500, 1, "10:00", "/digest off"),
+        json!({"type": "clock", "at": "2026-11-24T20:00:00+03:00"}),
+        common::dm_line(501, 1, "2026-11-24T20:01:00+03:00", "/digest on"),
+        json!({"type": "clock", "at": "2026-11-25T20:00:00+03:00"}),
+    ]))
+    .await;
+    assert_eq!(summaries(&out, 1), vec!["2026-11-25T19:30:00+03:00".to_string()]);
+}
+
+#[tokio::test]
+async fn a_linked_group_gets_the_weekly_digest_with_team_items_only() {
+    let say = |id: i64, from: i64, time: &str, text: &str| {
+        json!({"type": "message", "chat": group(), "id": id, "from": from,
+               "date": format!("2026-11-23T{time}:00+03:00"), "text": text})
+    };
+    // The model's reflection finds a private promise of Павел's (visibility private).
+    let fake = kept::sandbox::llm::FakeLlm::start().await.unwrap();
+    fake.push_for(
+        "reflection",
+        kept::sandbox::llm::FakeReply::Json(json!({
+            "summary": "Павел считал смету", "highlights": [], "risks": [], "observations": [],
+            "commitments": ["подготовить личный отчёт для Анны"],
+        })),
+    );
+    let text: String = lines(&[
+        say(20, 2, "10:00", "/digest on"),
+        say(21, 1, "10:01", "/digest on"),
+        json!({"type": "clock", "at": "2026-11-27T18:30:00+03:00"}),
+    ])
+    .iter()
+    .map(|l| l.to_string() + "\n")
+    .collect();
+    let out = kept::replay::run_text(
+        &text,
+        kept::replay::Options {
+            tz: chrono_tz::Europe::Moscow,
+            lang: kept::domain::Lang::Ru,
+            db: None,
+            llm: kept::config::LlmSettings {
+                provider: kept::config::LlmProvider::Openai,
+                base_url: Some(fake.openai_url()),
+                model: Some("fake".into()),
+                timeout_s: 2,
+                retries: 0,
+                ..Default::default()
+            },
+        },
+    )
+    .await
+    .unwrap()
+    .json;
+    assert!(
+        out["commitments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["text"].as_str().unwrap_or("").contains("личный отчёт")),
+        "the reflection's promise exists: {}",
+        out["commitments"]
+    );
+    let director = common::dms_to(&out, 1)
+        .into_iter()
+        .find(|(_, t)| t.contains("Итоги недели"))
+        .expect("the director's digest")
+        .1;
+    assert!(director.contains("личный отчёт"), "{director}");
+    let reply = |id: i64| common::answer_to(&out, id);
+    assert!(reply(20).contains("только директор"), "{}", reply(20));
+    assert!(reply(21).contains("включён"), "{}", reply(21));
+    let in_group: Vec<String> = out["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["chat"] == json!(GROUP) && m["at"].as_str().unwrap().starts_with("2026-11-27T18"))
+        .filter_map(|m| m["text"].as_str().map(str::to_string))
+        .collect();
+    let digest = in_group
+        .iter()
+        .find(|t| t.contains("Итоги недели"))
+        .unwrap_or_else(|| panic!("{in_group:?}"));
+    assert!(digest.contains("смету"), "{digest}");
+    assert!(
+        !digest.contains("личный отчёт"),
+        "a private promise never reaches a group: {digest}"
+    );
+    // Turned off, the next week's digest does not come.
+    let out = common::replay_ru(&lines(&[
+        say(21, 1, "10:01", "/digest on"),
+        say(22, 1, "10:02", "/digest off"),
+        json!({"type": "clock", "at": "2026-11-27T18:30:00+03:00"}),
+    ]))
+    .await;
+    assert!(
+        !out["transcript"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["chat"] == json!(GROUP) && m["text"].as_str().unwrap_or("").contains("Итоги недели"))
+    );
+}
