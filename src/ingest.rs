@@ -507,21 +507,21 @@ impl Ingest<'_> {
             return Ok(());
         }
         let said = commitments::significant_stems(m.text);
-        let scored: Vec<(usize, &(i64, String, Option<UserId>))> = tasks
+        let scored: Vec<(usize, &crate::store::OpenTask)> = tasks
             .iter()
-            .map(|t| (overlap(&said, &matchable(&t.1)), t))
+            .map(|t| (overlap(&said, &matchable(&t.title)), t))
             .filter(|(n, _)| *n > 0)
             .collect();
         let best = scored.iter().map(|(n, _)| *n).max().unwrap_or(0);
         let top: Vec<_> = scored.iter().filter(|(n, _)| *n == best).collect();
-        if let [(_, (id, title, by))] = top[..]
-            && l.batch.finish_task(*id, m.date).await?
+        if let [(_, t)] = top[..]
+            && l.batch.finish_task(t.id, m.date).await?
         {
             l.tasks_done.push(TaskDone {
-                id: *id,
-                title: title.clone(),
+                id: t.id,
+                title: t.title.clone(),
                 assignee: m.from,
-                assigned_by: *by,
+                assigned_by: t.assigned_by,
             });
         }
         Ok(())

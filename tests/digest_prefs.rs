@@ -60,7 +60,11 @@ async fn each_recipient_gets_what_they_chose() {
         "a lead with no reports hears why nothing comes: {}",
         reply(502)
     );
-    assert!(reply(503).contains("директор и руководители"), "{}", reply(503));
+    assert!(
+        reply(503).contains("директор и руководители"),
+        "{}",
+        reply(503)
+    );
     assert!(reply(504).contains("/digest on"), "{}", reply(504));
     // The director's summaries come at 18:00, not at the org's 19:30.
     let anna = summaries(&out, 1);
@@ -91,7 +95,10 @@ async fn each_recipient_gets_what_they_chose() {
         json!({"type": "clock", "at": "2026-11-25T20:00:00+03:00"}),
     ]))
     .await;
-    assert_eq!(summaries(&out, 1), vec!["2026-11-25T19:30:00+03:00".to_string()]);
+    assert_eq!(
+        summaries(&out, 1),
+        vec!["2026-11-25T19:30:00+03:00".to_string()]
+    );
 }
 
 #[tokio::test]
@@ -158,7 +165,9 @@ async fn a_linked_group_gets_the_weekly_digest_with_team_items_only() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|m| m["chat"] == json!(GROUP) && m["at"].as_str().unwrap().starts_with("2026-11-27T18"))
+        .filter(|m| {
+            m["chat"] == json!(GROUP) && m["at"].as_str().unwrap().starts_with("2026-11-27T18")
+        })
         .filter_map(|m| m["text"].as_str().map(str::to_string))
         .collect();
     let digest = in_group
@@ -182,6 +191,7 @@ async fn a_linked_group_gets_the_weekly_digest_with_team_items_only() {
             .as_array()
             .unwrap()
             .iter()
-            .any(|m| m["chat"] == json!(GROUP) && m["text"].as_str().unwrap_or("").contains("Итоги недели"))
+            .any(|m| m["chat"] == json!(GROUP)
+                && m["text"].as_str().unwrap_or("").contains("Итоги недели"))
     );
 }

@@ -97,7 +97,11 @@ async fn owners_change_by_command_and_by_the_list_buttons() {
     ];
     let out = common::replay_ru(&lines).await;
     let reply = |id: i64| common::answer_to(&out, id);
-    assert!(reply(500).contains("владелец"), "a member is refused: {}", reply(500));
+    assert!(
+        reply(500).contains("владелец"),
+        "a member is refused: {}",
+        reply(500)
+    );
     assert!(reply(501).contains("теперь за Наталья"), "{}", reply(501));
     assert!(reply(502).contains("nobody"), "{}", reply(502));
     let c = |origin: i64| {
@@ -114,7 +118,12 @@ async fn owners_change_by_command_and_by_the_list_buttons() {
     assert!(reply(503).contains("#2"), "{}", reply(503));
     // The fanera promise went to Анна by button, then she moved it a working day on.
     assert_eq!(c(11)["owner"], json!(1), "{}", c(11));
-    assert_eq!(c(11)["due"], "2026-11-30", "Friday + 1 working day: {}", c(11));
+    assert_eq!(
+        c(11)["due"],
+        "2026-11-30",
+        "Friday + 1 working day: {}",
+        c(11)
+    );
     assert_eq!(c(11)["author"], "user:1");
     let pavel: Vec<String> = out["transcript"]
         .as_array()
@@ -123,7 +132,16 @@ async fn owners_change_by_command_and_by_the_list_buttons() {
         .filter(|m| m["to_user"] == json!(2))
         .filter_map(|m| m["text"].as_str().map(str::to_string))
         .collect();
-    assert!(pavel.iter().any(|t| t.contains("Что исправить?")), "{pavel:?}");
-    assert!(pavel.iter().any(|t| t.contains("Чьё это обещание?")), "{pavel:?}");
-    assert!(pavel.iter().any(|t| t.contains("теперь за Анна")), "{pavel:?}");
+    assert!(
+        pavel.iter().any(|t| t.contains("Что исправить?")),
+        "{pavel:?}"
+    );
+    assert!(
+        pavel.iter().any(|t| t.contains("Чьё это обещание?")),
+        "{pavel:?}"
+    );
+    assert!(
+        pavel.iter().any(|t| t.contains("теперь за Анна")),
+        "{pavel:?}"
+    );
 }

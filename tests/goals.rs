@@ -85,7 +85,12 @@ fn commitment_from(out: &Value, message: i64) -> Value {
         .iter()
         .find(|c| c["origin"]["message"] == json!(message))
         .cloned()
-        .unwrap_or_else(|| panic!("no commitment from message {message}: {}", out["commitments"]))
+        .unwrap_or_else(|| {
+            panic!(
+                "no commitment from message {message}: {}",
+                out["commitments"]
+            )
+        })
 }
 
 #[tokio::test]
@@ -97,11 +102,30 @@ async fn a_week_with_a_goal_in_russian() {
         json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "last_name": "Лис", "username": "nata", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
         json!({"type": "member", "user": {"id": 4, "first_name": "Олег", "last_name": "Петров", "username": "oleg", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
         // Monday: a promise, an absence announced, a goal and its steps.
-        say(10, 2, "2026-11-23T09:50:00+03:00", "подготовлю смету на ремонт офиса до среды"),
-        say(11, 4, "2026-11-23T09:55:00+03:00", "сверю остатки в магазине в среду"),
-        say(12, 4, "2026-11-23T09:56:00+03:00", "я в отпуске с 25 по 26 ноября"),
-        dm(500, 1, "2026-11-23T10:00:00+03:00",
-           "/goal Открыть склад в Казани до 4 декабря — аренда, охрана, первые поставки @pavel"),
+        say(
+            10,
+            2,
+            "2026-11-23T09:50:00+03:00",
+            "подготовлю смету на ремонт офиса до среды",
+        ),
+        say(
+            11,
+            4,
+            "2026-11-23T09:55:00+03:00",
+            "сверю остатки в магазине в среду",
+        ),
+        say(
+            12,
+            4,
+            "2026-11-23T09:56:00+03:00",
+            "я в отпуске с 25 по 26 ноября",
+        ),
+        dm(
+            500,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "/goal Открыть склад в Казани до 4 декабря — аренда, охрана, первые поставки @pavel",
+        ),
         press(1, "2026-11-23T10:01:00+03:00", "Оставить 1"),
         press(1, "2026-11-23T10:02:00+03:00", "Поручить 2"),
         press(1, "2026-11-23T10:02:30+03:00", "Наталья Лис"),
@@ -112,14 +136,35 @@ async fn a_week_with_a_goal_in_russian() {
         press(4, "2026-11-23T10:12:00+03:00", "Принять"),
         // Tuesday: the owner moves his promise by command.
         dm(501, 2, "2026-11-24T09:00:00+03:00", "/fix 1 срок пятница"),
+        dm(
+            504,
+            2,
+            "2026-11-24T09:05:00+03:00",
+            "какие у меня приоритеты?",
+        ),
         // Wednesday: a step is reported done in the group; the director rewords the promise;
         // an edit of the promise's message later must not undo the people's corrections.
-        say(13, 2, "2026-11-25T11:00:00+03:00", "помещение под склад нашёл, готово"),
-        dm(502, 1, "2026-11-25T12:00:00+03:00", "/fix 1 текст подготовить смету на ремонт офиса и склада"),
+        say(
+            13,
+            2,
+            "2026-11-25T11:00:00+03:00",
+            "помещение под склад нашёл, готово",
+        ),
+        dm(
+            502,
+            1,
+            "2026-11-25T12:00:00+03:00",
+            "/fix 1 текст подготовить смету на ремонт офиса и склада",
+        ),
         json!({"type": "edit", "chat": GROUP, "id": 10, "date": "2026-11-25T15:00:00+03:00",
                "text": "подготовлю смету на ремонт офиса до понедельника"}),
         // Thursday: another step done by saying so.
-        say(14, 3, "2026-11-26T10:00:00+03:00", "договор с охраной заключила"),
+        say(
+            14,
+            3,
+            "2026-11-26T10:00:00+03:00",
+            "договор с охраной заключила",
+        ),
         dm(503, 1, "2026-11-26T12:00:00+03:00", "/goals"),
         clock("2026-11-27T18:30:00+03:00"),
     ];
@@ -140,7 +185,10 @@ async fn a_week_with_a_goal_in_russian() {
         .find(|r| kept::sandbox::llm::schema_name(r) == "goal_plan")
         .expect("the goal was sent to the model");
     assert!(plan_req.prompt().contains("Открыть склад в Казани"));
-    assert!(plan_req.prompt().contains("Павел Орлов"), "the owner's context");
+    assert!(
+        plan_req.prompt().contains("Павел Орлов"),
+        "the owner's context"
+    );
 
     let anna = all_to(&out, 1);
     assert!(anna.contains("Цель поставлена"), "{anna}");
@@ -160,16 +208,31 @@ async fn a_week_with_a_goal_in_russian() {
     }
     assert!(anna.contains("Павел принял(а) задачу"), "{anna}");
     // Steps reported done in the group close their tasks, and the one who set them hears it.
-    assert!(anna.contains("Павел выполнил(а) задачу: Найти помещение под склад"), "{anna}");
-    assert!(anna.contains("Наталья выполнил(а) задачу: Заключить договор с охраной"), "{anna}");
+    assert!(
+        anna.contains("Павел выполнил(а) задачу: Найти помещение под склад"),
+        "{anna}"
+    );
+    assert!(
+        anna.contains("Наталья выполнил(а) задачу: Заключить договор с охраной"),
+        "{anna}"
+    );
     let goals = common::answer_to(&out, 503);
     assert!(
         goals.contains("Открыть склад в Казани") && goals.contains("2 из 3 шагов сделано"),
         "{goals}"
     );
+    // An accepted step is among its assignee's priorities, with the goal's date.
+    let priorities = common::answer_to(&out, 504);
+    assert!(
+        priorities.contains("Найти помещение под склад — до пт, 4 декабря"),
+        "{priorities}"
+    );
     // The promise corrected twice keeps the people's versions through a later edit.
     let c = commitment_from(&out, 10);
-    assert_eq!(c["text"], "подготовить смету на ремонт офиса и склада", "{c}");
+    assert_eq!(
+        c["text"], "подготовить смету на ремонт офиса и склада",
+        "{c}"
+    );
     assert_eq!(c["due"], "2026-11-27", "{c}");
     assert_eq!(c["author"], "user:1", "{c}");
     assert_eq!(c["state"], "open", "{c}");
@@ -186,7 +249,10 @@ async fn a_week_with_a_goal_in_russian() {
         .find(|(at, t)| at.starts_with("2026-11-25T19") && t.contains("Итоги дня"))
         .expect("a Wednesday summary")
         .1;
-    assert!(summary.contains("Олег отсутствует по чт, 26 ноября"), "{summary}");
+    assert!(
+        summary.contains("Олег отсутствует по чт, 26 ноября"),
+        "{summary}"
+    );
     if let Some(silent) = summary.lines().find(|l| l.contains("молчали")) {
         assert!(!silent.contains("Олег"), "away is not silent: {summary}");
     }
@@ -207,7 +273,10 @@ async fn a_week_with_a_goal_in_russian() {
         .expect("a weekly digest with goals")
         .1;
     assert!(digest.contains("Открыть склад в Казани"), "{digest}");
-    assert!(digest.contains("2 из 3 шагов сделано, за неделю +2"), "{digest}");
+    assert!(
+        digest.contains("2 из 3 шагов сделано, за неделю +2"),
+        "{digest}"
+    );
     assert!(
         digest.contains("двигают: Павел Орлов, Наталья Лис"),
         "{digest}"
@@ -222,11 +291,30 @@ async fn a_week_with_a_goal_in_english() {
         json!({"type": "member", "user": {"id": 2, "first_name": "Ben", "last_name": "Carter", "username": "ben", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
         json!({"type": "member", "user": {"id": 3, "first_name": "Kate", "last_name": "Moss", "username": "kate", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
         json!({"type": "member", "user": {"id": 4, "first_name": "Tom", "last_name": "Reed", "username": "tom", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
-        say(10, 2, "2026-11-23T09:50:00+03:00", "I'll send the office refit quote by Wednesday"),
-        say(11, 4, "2026-11-23T09:55:00+03:00", "I'll count the shop stock on Wednesday"),
-        say(12, 4, "2026-11-23T09:56:00+03:00", "I'm on vacation from November 25 to November 26"),
-        dm(500, 1, "2026-11-23T10:00:00+03:00",
-           "/goal Open the Leeds showroom by December 4 — lease, staff, stands @ben"),
+        say(
+            10,
+            2,
+            "2026-11-23T09:50:00+03:00",
+            "I'll send the office refit quote by Wednesday",
+        ),
+        say(
+            11,
+            4,
+            "2026-11-23T09:55:00+03:00",
+            "I'll count the shop stock on Wednesday",
+        ),
+        say(
+            12,
+            4,
+            "2026-11-23T09:56:00+03:00",
+            "I'm on vacation from November 25 to November 26",
+        ),
+        dm(
+            500,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "/goal Open the Leeds showroom by December 4 — lease, staff, stands @ben",
+        ),
         press(1, "2026-11-23T10:01:00+03:00", "Keep 1"),
         press(1, "2026-11-23T10:02:00+03:00", "Assign 2"),
         press(1, "2026-11-23T10:02:30+03:00", "Kate Moss"),
@@ -236,11 +324,26 @@ async fn a_week_with_a_goal_in_english() {
         press(3, "2026-11-23T10:11:00+03:00", "Accept"),
         press(4, "2026-11-23T10:12:00+03:00", "Accept"),
         dm(501, 2, "2026-11-24T09:00:00+03:00", "/fix 1 due Friday"),
-        say(13, 2, "2026-11-25T11:00:00+03:00", "signed the showroom lease, done"),
-        dm(502, 1, "2026-11-25T12:00:00+03:00", "/fix 1 text send the office and showroom refit quote"),
+        say(
+            13,
+            2,
+            "2026-11-25T11:00:00+03:00",
+            "signed the showroom lease, done",
+        ),
+        dm(
+            502,
+            1,
+            "2026-11-25T12:00:00+03:00",
+            "/fix 1 text send the office and showroom refit quote",
+        ),
         json!({"type": "edit", "chat": GROUP, "id": 10, "date": "2026-11-25T15:00:00+03:00",
                "text": "I'll send the office refit quote by Monday"}),
-        say(14, 3, "2026-11-26T10:00:00+03:00", "hired the two sales staff for the showroom"),
+        say(
+            14,
+            3,
+            "2026-11-26T10:00:00+03:00",
+            "hired the two sales staff for the showroom",
+        ),
         dm(503, 1, "2026-11-26T12:00:00+03:00", "/goals"),
         clock("2026-11-27T18:30:00+03:00"),
     ];
@@ -265,8 +368,14 @@ async fn a_week_with_a_goal_in_english() {
         let theirs = all_to(&out, who);
         assert!(theirs.contains(step), "{who}: {theirs}");
     }
-    assert!(claire.contains("Ben finished the task: Sign the showroom lease"), "{claire}");
-    assert!(claire.contains("Kate finished the task: Hire two sales staff"), "{claire}");
+    assert!(
+        claire.contains("Ben finished the task: Sign the showroom lease"),
+        "{claire}"
+    );
+    assert!(
+        claire.contains("Kate finished the task: Hire two sales staff"),
+        "{claire}"
+    );
     let goals = common::answer_to(&out, 503);
     assert!(goals.contains("2 of 3 steps done"), "{goals}");
     let c = commitment_from(&out, 10);
@@ -285,8 +394,14 @@ async fn a_week_with_a_goal_in_english() {
         .expect("a weekly digest with goals")
         .1;
     assert!(digest.contains("Open the Leeds showroom"), "{digest}");
-    assert!(digest.contains("2 of 3 steps done, +2 this week"), "{digest}");
-    assert!(digest.contains("moving it: Ben Carter, Kate Moss"), "{digest}");
+    assert!(
+        digest.contains("2 of 3 steps done, +2 this week"),
+        "{digest}"
+    );
+    assert!(
+        digest.contains("moving it: Ben Carter, Kate Moss"),
+        "{digest}"
+    );
 }
 
 fn team() -> Vec<Value> {
@@ -304,11 +419,31 @@ async fn who_may_set_goals_and_who_sees_them() {
     let mut lines = team();
     lines.extend([
         // A member sets their own goal, and may not set one for someone else.
-        dm(500, 3, "2026-11-23T10:00:00+03:00", "/goal Пройти курс по охране труда"),
-        dm(501, 3, "2026-11-23T10:01:00+03:00", "/goal Сдать отчёт @pavel"),
+        dm(
+            500,
+            3,
+            "2026-11-23T10:00:00+03:00",
+            "/goal Пройти курс по охране труда",
+        ),
+        dm(
+            501,
+            3,
+            "2026-11-23T10:01:00+03:00",
+            "/goal Сдать отчёт @pavel",
+        ),
         // A lead sets one for their report, not for someone outside their team.
-        dm(502, 5, "2026-11-23T10:02:00+03:00", "/goal Перевести цех на новый ERP до 1 марта @pavel"),
-        dm(503, 5, "2026-11-23T10:03:00+03:00", "/goal Обновить прайс @nata"),
+        dm(
+            502,
+            5,
+            "2026-11-23T10:02:00+03:00",
+            "/goal Перевести цех на новый ERP до 1 марта @pavel",
+        ),
+        dm(
+            503,
+            5,
+            "2026-11-23T10:03:00+03:00",
+            "/goal Обновить прайс @nata",
+        ),
         dm(504, 5, "2026-11-23T10:04:00+03:00", "/goal Что-то @nobody"),
         dm(505, 5, "2026-11-23T10:05:00+03:00", "/goal"),
         dm(506, 3, "2026-11-23T10:07:00+03:00", "/goals"),
@@ -361,7 +496,12 @@ async fn who_may_set_goals_and_who_sees_them() {
 async fn a_failed_plan_keeps_the_goal_whole_and_a_dropped_step_is_gone() {
     let mut lines = team();
     lines.extend([
-        dm(500, 1, "2026-11-23T10:00:00+03:00", "/goal Открыть склад @pavel"),
+        dm(
+            500,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "/goal Открыть склад @pavel",
+        ),
         press(1, "2026-11-23T10:02:00+03:00", "Убрать 1"),
     ]);
     // The model answers with something that is not a plan (one step): the goal is kept whole.
@@ -397,7 +537,14 @@ async fn only_the_goal_s_people_decide_its_steps() {
     t.private(&anna, 1, "/start").await;
     t.private(&nata, 1, "привет").await;
     t.store
-        .set_member(t.org, UserId(3), Role::Member, None, Some(UserId(1)), t.now())
+        .set_member(
+            t.org,
+            UserId(3),
+            Role::Member,
+            None,
+            Some(UserId(1)),
+            t.now(),
+        )
         .await
         .unwrap();
     t.private(&anna, 2, "/goal Открыть склад до пятницы").await;

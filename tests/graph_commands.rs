@@ -80,11 +80,20 @@ async fn links_between_nodes_answer_what_depends_on_what() {
         "{}",
         reply(502)
     );
-    assert!(reply(503).contains("директор"), "a member is refused: {}", reply(503));
-    assert!(reply(504).contains("Не нашёл узел «Склад»"), "{}", reply(504));
+    assert!(
+        reply(503).contains("директор"),
+        "a member is refused: {}",
+        reply(503)
+    );
+    assert!(
+        reply(504).contains("Не нашёл узел «Склад»"),
+        "{}",
+        reply(504)
+    );
     assert!(reply(505).contains("Формат"), "{}", reply(505));
     assert!(
-        reply(506).contains("От «Биллинг» зависят") && reply(506).contains("Внутренний CRM — Павел"),
+        reply(506).contains("От «Биллинг» зависят")
+            && reply(506).contains("Внутренний CRM — Павел"),
         "{}",
         reply(506)
     );
@@ -133,13 +142,20 @@ async fn an_owner_heard_in_a_group_is_confirmed_by_the_director() {
         .collect();
     assert_eq!(asks.len(), 2, "{anna:?}");
     assert!(
-        asks[0].contains("Ben Carter пишет в чате, что за «Внутренний CRM» отвечает Дмитрий Кузнецов"),
+        asks[0]
+            .contains("Ben Carter пишет в чате, что за «Внутренний CRM» отвечает Дмитрий Кузнецов"),
         "{asks:?}"
     );
-    assert!(asks[1].contains("«billing»") && asks[1].contains("Такого узла ещё нет"), "{asks:?}");
+    assert!(
+        asks[1].contains("«billing»") && asks[1].contains("Такого узла ещё нет"),
+        "{asks:?}"
+    );
     // Confirmed: the node has its owner; the ignored one changed nothing.
     let nodes = out["nodes"].as_array().unwrap();
-    let crm = nodes.iter().find(|n| n["title"] == "Внутренний CRM").unwrap();
+    let crm = nodes
+        .iter()
+        .find(|n| n["title"] == "Внутренний CRM")
+        .unwrap();
     assert_eq!(crm["owner"], json!(2), "{nodes:?}");
     assert!(!nodes.iter().any(|n| n["title"] == "billing"), "{nodes:?}");
     let answer = common::answer_to(&out, 530);

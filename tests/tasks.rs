@@ -125,3 +125,47 @@ async fn a_plain_assignment_in_a_dm_and_who_may_assign() {
     );
     assert!(reply(503).contains("Формат"), "{}", reply(503));
 }
+
+#[tokio::test]
+async fn a_task_for_someone_without_a_dm_goes_to_their_group_with_a_mention() {
+    let group = json!({"id": -1_001_212, "type": "supergroup", "title": "Склад"});
+    let out = replay(&[
+        json!({"type": "message", "chat": group, "id": 10, "from": 3,
+               "date": "2026-11-23T09:00:00+03:00", "text": "всем привет"}),
+        dm(
+            500,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "/task @nata сверить остатки до среды",
+        ),
+        json!({"type": "press", "from": 3, "date": "2026-11-23T10:05:00+03:00",
+               "chat": -1_001_212, "button": "Принять"}),
+        // Done by saying so in the group.
+        json!({"type": "message", "chat": group, "id": 11, "from": 3,
+               "date": "2026-11-24T15:00:00+03:00", "text": "остатки сверила"}),
+    ])
+    .await;
+    let reply = common::answer_to(&out, 500);
+    assert!(reply.contains("написал в рабочий чат"), "{reply}");
+    let in_group: Vec<&Value> = out["transcript"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["chat"] == json!(-1_001_212))
+        .collect();
+    let offer = in_group
+        .iter()
+        .find(|m| m["text"].as_str().unwrap_or("").contains("поручает вам"))
+        .unwrap_or_else(|| panic!("{in_group:?}"));
+    assert!(
+        offer["text"].as_str().unwrap().contains("Наталья"),
+        "a mention: {offer}"
+    );
+    let anna = sent_to(&out, 1);
+    assert!(anna.iter().any(|t| t.contains("Наталья приняла задачу") || t.contains("Наталья принял(а) задачу")), "{anna:?}");
+    assert!(
+        anna.iter()
+            .any(|t| t.contains("Наталья выполнил(а) задачу: сверить остатки")),
+        "{anna:?}"
+    );
+}

@@ -65,7 +65,7 @@ node-department = department
 node-concept = concept
 
 not-a-member = I don't know you as part of the team yet. Write something in a work chat I'm in, or ask your director to add you.
-priorities-empty = No open promises and no urgent tasks: nothing is waiting on you.
+priorities-empty = No open promises and no tasks: nothing is waiting on you.
 priorities-header = Your priorities ({ promises-count }):
 overdue-count = Overdue: { $n }.
 promises-empty = You have no open promises.
@@ -254,6 +254,7 @@ button-task-later = 📅 A day later
 button-task-done = ✅ Done
 task-assigned = Assigned to { $name }: { $what }. I will tell you when they answer.
 task-assigned-no-dm = Noted the task for { $name }: { $what }. { $name } has not written to me in private yet, so please pass it on; it is on their list already.
+task-assigned-group = Assigned to { $name }: { $what }. { $name } has not written to me in private yet, so I mentioned them in the team chat, with the buttons.
 task-closed = This task is already closed.
 task-accepted = Accepted: { $what }.
 task-declined = Declined: { $what }.

@@ -67,7 +67,7 @@ node-department = отдел
 node-concept = понятие
 
 not-a-member = Я вас пока не знаю в команде. Напишите что-нибудь в рабочем чате, где есть я, или попросите директора добавить вас.
-priorities-empty = Открытых обещаний и срочных задач нет — можно выдохнуть.
+priorities-empty = Открытых обещаний и задач нет — можно выдохнуть.
 priorities-header = Ваши приоритеты ({ promises-count }):
 overdue-count = { $n ->
     [one] Просрочено: { $n }.
@@ -265,6 +265,7 @@ button-task-later = 📅 На день позже
 button-task-done = ✅ Готово
 task-assigned = Поручил { $name_dat }: { $what }. Сообщу, когда ответит.
 task-assigned-no-dm = Записал задачу для { $name_gen }: { $what }. В личку мне { $name } ещё не писал(а) — передайте сами, задача уже в списке.
+task-assigned-group = Поручил { $name_dat }: { $what }. В личку мне { $name } ещё не писал(а) — написал в рабочий чат с упоминанием, кнопки там.
 task-closed = Эта задача уже закрыта.
 task-accepted = Принято: { $what }.
 task-declined = Отказ записан: { $what }.

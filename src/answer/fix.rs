@@ -108,7 +108,12 @@ pub fn list_buttons(cs: &[Commitment]) -> Vec<Vec<(String, String)>> {
     cs.iter()
         .filter(|c| c.state == CommitmentState::Open)
         .take(12)
-        .map(|c| (format!("✏️ #{}", c.origin_id), FixButton::Menu(c.origin_id.0).data()))
+        .map(|c| {
+            (
+                format!("✏️ #{}", c.origin_id),
+                FixButton::Menu(c.origin_id.0).data(),
+            )
+        })
         .collect::<Vec<_>>()
         .chunks(4)
         .map(<[_]>::to_vec)
@@ -132,16 +137,14 @@ impl Answerer<'_> {
         let change = match fix {
             Fix::State(s) => Change::State(s),
             Fix::Text(t) => Change::Text(t),
-            Fix::Owner(who) => {
-                match names::resolve(&who, &extract_people(&self.people))[..] {
-                    [one] => Change::Owner(UserId(one)),
-                    _ => {
-                        return Ok(Reply::text(
-                            self.t("person-unknown", &[("name", esc(&who).into())]),
-                        ));
-                    }
+            Fix::Owner(who) => match names::resolve(&who, &extract_people(&self.people))[..] {
+                [one] => Change::Owner(UserId(one)),
+                _ => {
+                    return Ok(Reply::text(
+                        self.t("person-unknown", &[("name", esc(&who).into())]),
+                    ));
                 }
-            }
+            },
             Fix::Due(words) => {
                 let local = self.now.with_timezone(&self.org.timezone);
                 // "пятница" alone is a date too: read it as a deadline ("до пятницы").
@@ -284,7 +287,12 @@ impl Answerer<'_> {
                     .iter()
                     .filter(|p| p.member.active && p.profile.id != c.owner)
                     .take(30)
-                    .map(|p| (p.profile.full_name(), FixButton::To(id, p.profile.id).data()))
+                    .map(|p| {
+                        (
+                            p.profile.full_name(),
+                            FixButton::To(id, p.profile.id).data(),
+                        )
+                    })
                     .collect::<Vec<_>>()
                     .chunks(2)
                     .map(<[_]>::to_vec)

@@ -125,7 +125,7 @@ fn clip(s: &str, n: usize) -> String {
     }
 }
 
-fn person<'p>(people: &'p [Person], id: UserId) -> Option<&'p Person> {
+fn person(people: &[Person], id: UserId) -> Option<&Person> {
     people.iter().find(|p| p.profile.id == id)
 }
 
@@ -230,7 +230,13 @@ pub struct Progress {
     pub stalls: Vec<UserId>,
 }
 
-pub fn progress(g: &Goal, steps: &[GoalStep], since: DateTime<Utc>, now: DateTime<Utc>, tz: chrono_tz::Tz) -> Progress {
+pub fn progress(
+    g: &Goal,
+    steps: &[GoalStep],
+    since: DateTime<Utc>,
+    now: DateTime<Utc>,
+    tz: chrono_tz::Tz,
+) -> Progress {
     let live: Vec<&GoalStep> = steps.iter().filter(|s| s.status != "dropped").collect();
     let today = now.with_timezone(&tz).date_naive();
     let mut moves = Vec::new();
@@ -268,9 +274,7 @@ pub fn progress(g: &Goal, steps: &[GoalStep], since: DateTime<Utc>, now: DateTim
 /// Whether `viewer` sees goal `g`: a director every goal, a lead the goals they or their
 /// reports own or work on, a member their own and those they have a step in.
 pub fn visible(viewer: &Viewer, g: &Goal, steps: &[GoalStep]) -> bool {
-    let involved = |u: UserId| {
-        u == viewer.asker || viewer.oversees(u)
-    };
+    let involved = |u: UserId| u == viewer.asker || viewer.oversees(u);
     viewer.role == Role::Director
         || g.owner.is_some_and(involved)
         || g.created_by == Some(viewer.asker)
@@ -365,7 +369,14 @@ impl Answerer<'_> {
             .ok_or_else(|| StoreError::NotFound(format!("goal {id}")))?;
         let stored = self.app.store.goal_steps(id).await?;
         let note = (!by_model).then(|| self.s("goal-one-step"));
-        let mut reply = plan(self.app, self.lang, &self.people, &g, &stored, note.as_deref());
+        let mut reply = plan(
+            self.app,
+            self.lang,
+            &self.people,
+            &g,
+            &stored,
+            note.as_deref(),
+        );
         reply.text = format!("{}\n\n{}", self.s("goal-created"), reply.text);
         Ok(reply)
     }
@@ -427,11 +438,17 @@ pub fn goal_progress_line(
     };
     if !p.moves.is_empty() {
         line.push_str(" · ");
-        line.push_str(&app.i18n.t(lang, "goal-moves", &[("names", names(&p.moves).into())]));
+        line.push_str(
+            &app.i18n
+                .t(lang, "goal-moves", &[("names", names(&p.moves).into())]),
+        );
     }
     if !p.stalls.is_empty() {
         line.push_str(" · ");
-        line.push_str(&app.i18n.t(lang, "goal-stalls", &[("names", names(&p.stalls).into())]));
+        line.push_str(
+            &app.i18n
+                .t(lang, "goal-stalls", &[("names", names(&p.stalls).into())]),
+        );
     }
     line
 }
@@ -442,7 +459,7 @@ pub fn goal_progress_line(
 pub struct GoalPressed {
     pub note: String,
     pub edit: Option<Reply>,
-    pub offer: Option<(UserId, Reply)>,
+    pub offer: Option<(crate::domain::ChatId, Reply)>,
 }
 
 /// A press of a goal button by `user`. The goal's owner, who set it, and whoever oversees the
@@ -487,7 +504,8 @@ pub async fn press(
         (_, Some(st)) if st.status != "proposed" => app.i18n.s(lang, "goal-step-decided"),
         (GoalButton::Drop(s), Some(st)) => {
             app.store.drop_step(s).await?;
-            app.i18n.t(lang, "goal-note-dropped", &[("n", st.position.into())])
+            app.i18n
+                .t(lang, "goal-note-dropped", &[("n", st.position.into())])
         }
         (GoalButton::Who(_), Some(st)) => {
             // The choice of people replaces the plan's buttons until one is pressed.
@@ -496,7 +514,12 @@ pub async fn press(
                 .filter(|p| p.member.active)
                 .filter(|p| p.profile.id == user || viewer.oversees(p.profile.id))
                 .take(30)
-                .map(|p| (p.profile.full_name(), GoalButton::To(st.id, p.profile.id).data()))
+                .map(|p| {
+                    (
+                        p.profile.full_name(),
+                        GoalButton::To(st.id, p.profile.id).data(),
+                    )
+                })
                 .collect::<Vec<_>>()
                 .chunks(2)
                 .map(<[_]>::to_vec)
@@ -531,22 +554,20 @@ pub async fn press(
             let Some(p) = person(&people, assignee) else {
                 return Ok(plain("not-a-member"));
             };
-            if let Some(task) = app.store.keep_step(st.id, assignee, user, at).await? {
-                if assignee != user && p.profile.dm_open {
-                    let their = app.lang_for(Some(&p.profile), None);
-                    offer = Some((
-                        assignee,
-                        super::tasks::offer(
-                            app,
-                            their,
-                            &name(&people, user),
-                            &st.title,
-                            g.due,
-                            "normal",
-                            task,
-                        ),
-                    ));
-                }
+            if let Some(task) = app.store.keep_step(st.id, assignee, user, at).await?
+                && assignee != user
+            {
+                let their = app.lang_for(Some(&p.profile), None);
+                let o = super::tasks::offer(
+                    app,
+                    their,
+                    &name(&people, user),
+                    &st.title,
+                    g.due,
+                    "normal",
+                    task,
+                );
+                offer = super::tasks::reach(app, org, p, o).await?;
             }
             app.i18n.t(
                 lang,

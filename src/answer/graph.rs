@@ -140,7 +140,10 @@ impl Answerer<'_> {
 /// The node a command or question names: by slug or title exactly, else the only node whose
 /// title shares the words. `Err` with the candidates when it is not one.
 pub fn find_node<'n>(nodes: &'n [Node], text: &str) -> Result<&'n Node, Vec<&'n Node>> {
-    let t = text.trim().trim_matches(|c: char| "«»\"'?.!,".contains(c)).trim();
+    let t = text
+        .trim()
+        .trim_matches(|c: char| "«»\"'?.!,".contains(c))
+        .trim();
     let lower = t.to_lowercase();
     if let Some(n) = nodes
         .iter()
@@ -203,7 +206,10 @@ fn graph_question(text: &str) -> Option<(&'static str, String)> {
             let ow: Vec<&str> = o.split_whitespace().collect();
             // "what does X depend on": the opening's last two words close the question.
             if o.starts_with("what does") {
-                if ws.len() > 4 && ws[..2] == ["what", "does"] && ws[ws.len() - 2..] == ["depend", "on"] {
+                if ws.len() > 4
+                    && ws[..2] == ["what", "does"]
+                    && ws[ws.len() - 2..] == ["depend", "on"]
+                {
                     return Some((key, ws[2..ws.len() - 2].join(" ")));
                 }
                 continue;
@@ -268,7 +274,10 @@ impl Answerer<'_> {
         let list: Vec<String> = candidates.iter().map(|n| esc(&n.slug)).collect();
         Reply::text(self.t(
             "node-ambiguous",
-            &[("name", esc(named).into()), ("list", list.join(", ").into())],
+            &[
+                ("name", esc(named).into()),
+                ("list", list.join(", ").into()),
+            ],
         ))
     }
 
@@ -290,10 +299,18 @@ impl Answerer<'_> {
             .await?;
         let title = esc(&node.title);
         if linked.is_empty() {
-            let k = if incoming { "depends-on-none" } else { "depends-none" };
+            let k = if incoming {
+                "depends-on-none"
+            } else {
+                "depends-none"
+            };
             return Ok(Some(Reply::text(self.t(k, &[("node", title.into())]))));
         }
-        let k = if incoming { "depends-on-header" } else { "depends-header" };
+        let k = if incoming {
+            "depends-on-header"
+        } else {
+            "depends-header"
+        };
         let mut text = self.t(k, &[("node", title.into())]);
         for n in &linked {
             text.push_str(&format!("\n• {}", esc(&n.title)));
@@ -371,8 +388,14 @@ pub async fn heard_owner(
                         ],
                     ),
                     buttons: vec![vec![
-                        (app.i18n.s(lang, "button-owner-yes"), proposal_data(id, true)),
-                        (app.i18n.s(lang, "button-owner-no"), proposal_data(id, false)),
+                        (
+                            app.i18n.s(lang, "button-owner-yes"),
+                            proposal_data(id, true),
+                        ),
+                        (
+                            app.i18n.s(lang, "button-owner-no"),
+                            proposal_data(id, false),
+                        ),
                     ]],
                 },
             )
@@ -407,7 +430,11 @@ pub async fn settle_proposal(
     }
     if !yes {
         app.store.settle_owner_proposal(id, false, None).await?;
-        return Ok(app.i18n.t(lang, "owner-proposal-ignored", &[("what", esc(&p.title).into())]));
+        return Ok(app.i18n.t(
+            lang,
+            "owner-proposal-ignored",
+            &[("what", esc(&p.title).into())],
+        ));
     }
     let node = match p.node {
         Some(n) => {
@@ -428,7 +455,9 @@ pub async fn settle_proposal(
                 .id
         }
     };
-    app.store.settle_owner_proposal(id, true, Some(node)).await?;
+    app.store
+        .settle_owner_proposal(id, true, Some(node))
+        .await?;
     let owner = app
         .store
         .user(p.owner)
@@ -438,7 +467,10 @@ pub async fn settle_proposal(
     Ok(app.i18n.t(
         lang,
         "owner-proposal-confirmed",
-        &[("what", esc(&p.title).into()), ("owner", esc(&owner).into())],
+        &[
+            ("what", esc(&p.title).into()),
+            ("owner", esc(&owner).into()),
+        ],
     ))
 }
 

@@ -230,16 +230,31 @@ impl<'a> Answerer<'a> {
         for c in &ctx.open {
             lines.push(self.line(c, ctx.today));
         }
+        // Urgent and important tasks, and accepted ones someone gave (goal steps among them),
+        // most urgent first, each with its date.
         for t in ctx
             .tasks
             .iter()
-            .filter(|t| t.priority == "urgent" || t.priority == "high")
+            .filter(|t| t.given || t.priority == "urgent" || t.priority == "high")
         {
-            lines.push(format!(
-                "• {} ({})",
-                esc(&t.title),
-                self.s(&format!("priority-{}", t.priority))
-            ));
+            let mut line = format!("• {}", esc(&t.title));
+            if t.priority == "urgent" || t.priority == "high" {
+                line.push_str(&format!(
+                    " ({})",
+                    self.s(&format!("priority-{}", t.priority))
+                ));
+            }
+            if let Some(d) = t.due {
+                let key = if d.date < ctx.today {
+                    "due-overdue"
+                } else {
+                    "due-on"
+                };
+                let when = format::due(&self.app.i18n, self.lang, d);
+                line.push_str(" — ");
+                line.push_str(&self.t(key, &[("date", when.into())]));
+            }
+            lines.push(line);
         }
         if lines.is_empty() {
             return Ok(Reply::text(self.s("priorities-empty")));

@@ -8,16 +8,17 @@ use chrono::{DateTime, NaiveDate, Utc};
 use super::{AnswerError, Answerer, Reply};
 use crate::answer::format::{self, esc};
 use crate::app::App;
-use crate::domain::{Due, Lang, UserId};
+use crate::domain::{ChatId, Due, Lang, OrgId, UserId};
 use crate::extract::task::{self, TaskSpec};
 use crate::ingest::extract_people;
-use crate::store::StoreError;
+use crate::store::{Person, StoreError};
 
 /// What an assignment sends: the answer to the assigner, and the DM to the assignee.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Assigned {
     pub reply: Reply,
-    pub to_assignee: Option<(UserId, Reply)>,
+    /// The offer and where it goes: the assignee's DM, or a group with a mention of them.
+    pub to_assignee: Option<(ChatId, Reply)>,
 }
 
 /// A button on a task message.
@@ -100,6 +101,33 @@ pub(crate) fn offer(
     }
 }
 
+/// Where a task offer reaches its assignee: their DM when they started the bot, else the
+/// linked group they last wrote in, with a mention (the buttons work there too: only the
+/// assignee's press counts). `None` when neither exists.
+pub(crate) async fn reach(
+    app: &App,
+    org: OrgId,
+    p: &Person,
+    offer: Reply,
+) -> Result<Option<(ChatId, Reply)>, StoreError> {
+    if p.profile.dm_open {
+        return Ok(Some((ChatId(p.profile.id.0), offer)));
+    }
+    Ok(app
+        .store
+        .last_group_of(org, p.profile.id)
+        .await?
+        .map(|group| {
+            (
+                group,
+                Reply {
+                    text: format!("{}, {}", crate::schedule::jobs::mention(p), offer.text),
+                    buttons: offer.buttons,
+                },
+            )
+        }))
+}
+
 impl Answerer<'_> {
     /// `/task ARG`.
     pub async fn task_command(&self, arg: &str) -> Result<Assigned, AnswerError> {
@@ -157,24 +185,25 @@ impl Answerer<'_> {
             });
         };
         let their = self.app.lang_for(Some(&p.profile), Some(self.org));
-        let to_assignee = p.profile.dm_open.then(|| {
-            (
-                assignee,
-                offer(
-                    self.app,
-                    their,
-                    &self.name(self.viewer.asker),
-                    &spec.title,
-                    spec.due,
-                    spec.priority,
-                    id,
-                ),
-            )
-        });
-        let key = if to_assignee.is_some() {
-            "task-assigned"
-        } else {
-            "task-assigned-no-dm"
+        let to_assignee = reach(
+            self.app,
+            self.org.id,
+            p,
+            offer(
+                self.app,
+                their,
+                &self.name(self.viewer.asker),
+                &spec.title,
+                spec.due,
+                spec.priority,
+                id,
+            ),
+        )
+        .await?;
+        let key = match &to_assignee {
+            Some((chat, _)) if chat.0 == assignee.0 => "task-assigned",
+            Some(_) => "task-assigned-group",
+            None => "task-assigned-no-dm",
         };
         Ok(Assigned {
             reply: Reply::text(self.t(

@@ -497,7 +497,9 @@ async fn group(
     }
     // "за CRM отвечает Дима": the directors confirm an owner heard in the group.
     let key = (chat, MsgId(msg.id.0 as i64));
-    for (to, reply) in crate::answer::graph::heard_owner(app, org.id, &people, text, user, key, now).await? {
+    for (to, reply) in
+        crate::answer::graph::heard_owner(app, org.id, &people, text, user, key, now).await?
+    {
         if let Err(e) = send(bot, ChatId(to.0), None, &reply).await {
             tracing::warn!(user_id = to.0, error = %e, "could not ask a director about an owner");
         }
@@ -909,7 +911,12 @@ fn next_working_day(app: &App, org: &Org, d: chrono::NaiveDate) -> chrono::Naive
 
 /// "Павел выполнил(а) задачу: …" to whoever set a task that was reported done in a group. A
 /// failure to send is logged: the task is done either way.
-async fn tell_task_done(bot: &Bot, app: &App, people: &[crate::store::Person], t: &ingest::TaskDone) {
+async fn tell_task_done(
+    bot: &Bot,
+    app: &App,
+    people: &[crate::store::Person],
+    t: &ingest::TaskDone,
+) {
     let Some(by) = t.assigned_by.filter(|b| *b != t.assignee) else {
         return;
     };
@@ -925,11 +932,24 @@ async fn tell_task_done(bot: &Bot, app: &App, people: &[crate::store::Person], t
         lang,
         "task-they-finished",
         &[
-            ("name", crate::answer::format::esc(&who.profile.first_name).into()),
+            (
+                "name",
+                crate::answer::format::esc(&who.profile.first_name).into(),
+            ),
             ("what", crate::answer::format::esc(&t.title).into()),
         ],
     );
-    if let Err(e) = send(bot, ChatId(by.0), None, &Reply { text, buttons: vec![] }).await {
+    if let Err(e) = send(
+        bot,
+        ChatId(by.0),
+        None,
+        &Reply {
+            text,
+            buttons: vec![],
+        },
+    )
+    .await
+    {
         tracing::warn!(user_id = by.0, error = %e, "could not tell the assigner a task is done");
     }
 }

@@ -378,7 +378,11 @@ pub async fn daily_text(
     // Goal steps finished today by the people the recipient sees.
     let steps: Vec<String> = app
         .store
-        .steps_done_between(table.org, local_midnight(table.tz, today), at + Duration::seconds(1))
+        .steps_done_between(
+            table.org,
+            local_midnight(table.tz, today),
+            at + Duration::seconds(1),
+        )
         .await?
         .into_iter()
         .filter(|(_, s)| s.assignee.is_some_and(|a| cover.contains(&a)))
@@ -723,7 +727,12 @@ pub async fn weekly_deliveries(
             // A lead with no reports has no week to sum up.
             continue;
         }
-        if !app.store.digest_prefs(table.org, r.profile.id).await?.weekly {
+        if !app
+            .store
+            .digest_prefs(table.org, r.profile.id)
+            .await?
+            .weekly
+        {
             continue;
         }
         let lang = app.lang_for(Some(&r.profile), Some(&org));

@@ -196,11 +196,7 @@ mod tests {
             ("billing is owned by Ben Carter", 3, "billing"),
             ("CRM ведёт Дима", 2, "CRM"),
         ] {
-            assert_eq!(
-                statement(text, &p),
-                Some((who, what.to_string())),
-                "{text}"
-            );
+            assert_eq!(statement(text, &p), Some((who, what.to_string())), "{text}");
         }
     }
 

@@ -45,7 +45,11 @@ fn priority_of(word: &str) -> Option<&'static str> {
 
 /// The work and its date from the words after the assignee: the date span and the priority
 /// marks taken out, a leading "to"/"чтобы" dropped.
-pub(super) fn work(rest: &str, now: DateTime<Tz>, lang: Lang) -> (String, Option<Due>, &'static str) {
+pub(super) fn work(
+    rest: &str,
+    now: DateTime<Tz>,
+    lang: Lang,
+) -> (String, Option<Due>, &'static str) {
     let mut priority = "normal";
     let kept: Vec<&str> = rest
         .split_whitespace()

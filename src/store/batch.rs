@@ -62,6 +62,14 @@ struct CreatedRow {
     request: Option<(ChatId, MessageId)>,
 }
 
+/// An accepted open task, as a message in a group may close it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenTask {
+    pub id: i64,
+    pub title: String,
+    pub assigned_by: Option<crate::domain::UserId>,
+}
+
 /// An open write transaction with its queued rows. Dropping it without [`Batch::commit`]
 /// rolls everything back.
 pub struct Batch {
@@ -513,7 +521,7 @@ impl Batch {
         &mut self,
         org: OrgId,
         user: crate::domain::UserId,
-    ) -> Result<Vec<(i64, String, Option<crate::domain::UserId>)>> {
+    ) -> Result<Vec<OpenTask>> {
         let rows: Vec<(i64, String, Option<i64>)> = sqlx::query_as(
             "SELECT id, title, assigned_by FROM tasks
              WHERE org_id = ? AND assignee_id = ? AND status IN ('open', 'in_progress')
@@ -526,7 +534,11 @@ impl Batch {
         .await?;
         Ok(rows
             .into_iter()
-            .map(|(id, t, by)| (id, t, by.map(crate::domain::UserId)))
+            .map(|(id, title, by)| OpenTask {
+                id,
+                title,
+                assigned_by: by.map(crate::domain::UserId),
+            })
             .collect())
     }
 

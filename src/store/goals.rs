@@ -157,17 +157,17 @@ impl Store {
     /// A goal's steps in order, each with the task it became.
     pub async fn goal_steps(&self, goal: i64) -> Result<Vec<GoalStep>> {
         let rows = sqlx::query(step_select!("WHERE s.goal_id = ? ORDER BY s.position"))
-        .bind(goal)
-        .fetch_all(&self.pool)
-        .await?;
+            .bind(goal)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(step_from_row).collect()
     }
 
     pub async fn goal_step(&self, id: i64) -> Result<Option<GoalStep>> {
         let r = sqlx::query(step_select!("WHERE s.id = ?"))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?;
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
         r.as_ref().map(step_from_row).transpose()
     }
 

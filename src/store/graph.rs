@@ -34,6 +34,9 @@ pub struct Task {
     pub status: String,
     pub priority: String,
     pub due: Option<Due>,
+    /// Someone gave it (an assignment, or a goal's step): it counts among priorities whatever
+    /// its priority, where a normal task of one's own does not.
+    pub given: bool,
 }
 
 /// A task with who assigned it and whether it was accepted.
@@ -170,7 +173,8 @@ impl Store {
     /// A person's open and in-progress tasks, most urgent first.
     pub async fn open_tasks(&self, org: OrgId, user: UserId) -> Result<Vec<Task>> {
         let rows = sqlx::query(
-            "SELECT id, assignee_id, title, status, priority, due_at FROM tasks
+            "SELECT id, assignee_id, title, status, priority, due_at,
+                    (assigned_by IS NOT NULL OR goal_step_id IS NOT NULL) AS given FROM tasks
              WHERE org_id = ? AND assignee_id = ? AND status IN ('open', 'in_progress')
                AND (assigned_by IS NULL OR accepted_at IS NOT NULL)
              ORDER BY CASE priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'normal' THEN 2 ELSE 3 END,
@@ -193,6 +197,7 @@ fn task_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Task> {
         status: r.try_get("status")?,
         priority: r.try_get("priority")?,
         due: due.as_deref().map(parse_due).transpose()?,
+        given: r.try_get("given")?,
     })
 }
 
@@ -227,7 +232,8 @@ impl Store {
 
     pub async fn task(&self, id: i64) -> Result<Option<AssignedTask>> {
         let r = sqlx::query(
-            "SELECT id, org_id, assignee_id, assigned_by, title, status, priority, due_at, accepted_at
+            "SELECT id, org_id, assignee_id, assigned_by, title, status, priority, due_at, accepted_at,
+                    (assigned_by IS NOT NULL OR goal_step_id IS NOT NULL) AS given
              FROM tasks WHERE id = ?",
         )
         .bind(id)
@@ -285,7 +291,8 @@ impl Store {
     /// Accepted open tasks of the org due on or before `day` (the morning reminder).
     pub async fn tasks_due_by(&self, org: OrgId, day: &str) -> Result<Vec<Task>> {
         let rows = sqlx::query(
-            "SELECT id, assignee_id, title, status, priority, due_at FROM tasks
+            "SELECT id, assignee_id, title, status, priority, due_at,
+                    (assigned_by IS NOT NULL OR goal_step_id IS NOT NULL) AS given FROM tasks
              WHERE org_id = ? AND status IN ('open', 'in_progress') AND due_at IS NOT NULL
                AND substr(due_at, 1, 10) <= ? AND (assigned_by IS NULL OR accepted_at IS NOT NULL)
              ORDER BY assignee_id, due_at, id",
@@ -452,24 +459,25 @@ impl Store {
     }
 
     pub async fn owner_proposal(&self, id: i64) -> Result<Option<OwnerProposal>> {
-        let r: Option<(i64, i64, Option<i64>, String, i64, i64, String)> = sqlx::query_as(
+        let r = sqlx::query(
             "SELECT id, org_id, node_id, title, owner_id, proposed_by, status
              FROM owner_proposals WHERE id = ?",
         )
         .bind(id)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(r.map(
-            |(id, org, node, title, owner, by, status)| OwnerProposal {
-                id,
-                org: OrgId(org),
-                node,
-                title,
-                owner: UserId(owner),
-                proposed_by: UserId(by),
-                status,
-            },
-        ))
+        r.map(|r| {
+            Ok(OwnerProposal {
+                id: r.try_get("id")?,
+                org: OrgId(r.try_get("org_id")?),
+                node: r.try_get("node_id")?,
+                title: r.try_get("title")?,
+                owner: UserId(r.try_get("owner_id")?),
+                proposed_by: UserId(r.try_get("proposed_by")?),
+                status: r.try_get("status")?,
+            })
+        })
+        .transpose()
     }
 
     /// Settles an open proposal (confirmed, with the node it now names, or ignored); false when

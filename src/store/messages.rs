@@ -149,4 +149,19 @@ impl Store {
                 .await?;
         t.map(from_ts).transpose()
     }
+
+    /// The active linked group a person last wrote in: where to reach them with a mention when
+    /// their DM is closed.
+    pub async fn last_group_of(&self, org: OrgId, user: UserId) -> Result<Option<ChatId>> {
+        let id: Option<i64> = sqlx::query_scalar(
+            "SELECT m.chat_id FROM messages m JOIN chats c ON c.id = m.chat_id
+             WHERE m.org_id = ? AND m.user_id = ? AND c.active = 1
+             ORDER BY m.date DESC LIMIT 1",
+        )
+        .bind(org.0)
+        .bind(user.0)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(id.map(ChatId))
+    }
 }

@@ -24,7 +24,7 @@ use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
 pub use absences::{Away, away_on};
-pub use batch::Batch;
+pub use batch::{Batch, OpenTask};
 pub use chats::Chat;
 pub use goals::{Goal, GoalStep, NewGoal};
 pub use graph::{AssignedTask, NewNode, Node, OwnerProposal, Task};

@@ -34,13 +34,13 @@ impl Store {
         .bind(user.0)
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.map_or_else(DigestPrefs::default, |(daily, weekly, hour)| {
-            DigestPrefs {
+        Ok(
+            row.map_or_else(DigestPrefs::default, |(daily, weekly, hour)| DigestPrefs {
                 daily,
                 weekly,
                 hour: hour.map(|h| h as u32),
-            }
-        }))
+            }),
+        )
     }
 
     pub async fn set_digest_prefs(&self, org: OrgId, user: UserId, p: DigestPrefs) -> Result<()> {
