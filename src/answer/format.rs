@@ -80,6 +80,15 @@ pub fn message_link(chat: ChatId, msg: MessageId) -> Option<String> {
     Some(format!("https://t.me/c/{internal}/{msg}"))
 }
 
+/// A person's full name among `people`, or their id when they are not there.
+pub fn name_of(people: &[crate::store::Person], id: crate::domain::UserId) -> String {
+    people
+        .iter()
+        .find(|p| p.profile.id == id)
+        .map(|p| p.profile.full_name())
+        .unwrap_or_else(|| id.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -130,9 +130,7 @@ fn person(people: &[Person], id: UserId) -> Option<&Person> {
 }
 
 fn name(people: &[Person], id: UserId) -> String {
-    person(people, id)
-        .map(|p| p.profile.full_name())
-        .unwrap_or_else(|| id.to_string())
+    format::name_of(people, id)
 }
 
 /// How one step stands, in words.

@@ -159,16 +159,21 @@ pub fn find_node<'n>(nodes: &'n [Node], text: &str) -> Result<&'n Node, Vec<&'n 
         .iter()
         .filter(|n| {
             let have = intent::topic_stems(&n.title);
-            want.iter().all(|w| {
-                have.iter()
-                    .any(|h| h == w || (w.chars().count() >= 3 && h.starts_with(w.as_str())))
-            })
+            want.iter().all(|w| names_word(&have, w))
         })
         .collect();
     match hits[..] {
         [one] => Ok(one),
         _ => Err(hits),
     }
+}
+
+/// Whether a node title's stems name the word `w` (the stem itself, or one it starts, for three
+/// letters or more: "бил" finds "биллинг").
+pub fn names_word(title_stems: &[String], w: &str) -> bool {
+    title_stems
+        .iter()
+        .any(|h| h == w || (w.chars().count() >= 3 && h.starts_with(w)))
 }
 
 /// The relation a word of `/link` names (`depends_on`, "зависит"), by `lexicon/command_words.txt`.
@@ -185,19 +190,8 @@ const LINK_PREPOSITIONS: &[&str] = &["от", "на", "за", "on", "of", "for", 
 /// The opening of a graph question and which way its edges go.
 fn graph_question(text: &str) -> Option<(&'static str, String)> {
     static LIST: std::sync::OnceLock<Vec<(&'static str, Vec<String>)>> = std::sync::OnceLock::new();
-    let list = LIST.get_or_init(|| {
-        include_str!("../../lexicon/graph_questions.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| {
-                let (k, v) = l.split_once(':')?;
-                Some((
-                    k.trim(),
-                    v.split(',').map(|o| words::normalize(o.trim())).collect(),
-                ))
-            })
-            .collect()
-    });
+    let list =
+        LIST.get_or_init(|| words::keyed_lists(include_str!("../../lexicon/graph_questions.txt")));
     let norm = words::normalize(text.trim());
     let norm = norm.trim_end_matches(['?', '.', '!']).trim().to_string();
     let ws: Vec<&str> = norm.split_whitespace().collect();
@@ -358,13 +352,7 @@ pub async fn heard_owner(
     else {
         return Ok(Vec::new());
     };
-    let name = |u: UserId| {
-        people
-            .iter()
-            .find(|p| p.profile.id == u)
-            .map(|p| p.profile.full_name())
-            .unwrap_or_else(|| u.to_string())
-    };
+    let name = |u: UserId| crate::answer::format::name_of(people, u);
     Ok(people
         .iter()
         .filter(|p| p.member.role == Role::Director && p.member.active && p.profile.dm_open)

@@ -504,10 +504,7 @@ impl<'a> Answerer<'a> {
             .into_iter()
             .filter(|n| {
                 let have = intent::topic_stems(&n.title);
-                want.iter().any(|w| {
-                    have.iter()
-                        .any(|h| h == w || (w.chars().count() >= 3 && h.starts_with(w.as_str())))
-                })
+                want.iter().any(|w| graph::names_word(&have, w))
             })
             .collect())
     }

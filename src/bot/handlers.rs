@@ -664,15 +664,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
             let pressed = a
                 .fix_press(button, |d| next_working_day(&app, &org, d))
                 .await?;
-            let answer = if pressed.note.is_empty() {
-                answer
-            } else {
-                answer.text(crate::render::truncate(
-                    &strip_tags(&pressed.note),
-                    crate::render::NOTICE_LIMIT,
-                ))
-            };
-            answer.await?;
+            answer_press(&bot, &q, &pressed.note).await?;
             if let (Some(edit), Some(m)) = (&pressed.edit, q.regular_message()) {
                 edit_in_place(&bot, m, edit).await;
             }
@@ -685,15 +677,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
             let pressed =
                 crate::answer::goals::press(&app, org.id, user, button, lang, app.clock.now())
                     .await?;
-            let answer = if pressed.note.is_empty() {
-                answer
-            } else {
-                answer.text(crate::render::truncate(
-                    &strip_tags(&pressed.note),
-                    crate::render::NOTICE_LIMIT,
-                ))
-            };
-            answer.await?;
+            answer_press(&bot, &q, &pressed.note).await?;
             if let (Some(edit), Some(m)) = (&pressed.edit, q.regular_message()) {
                 edit_in_place(&bot, m, edit).await;
             }
@@ -882,6 +866,19 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
     }
     .instrument(span)
     .await
+}
+
+/// Answers a button press, with `note` as the notice unless it is empty.
+async fn answer_press(bot: &Bot, q: &CallbackQuery, note: &str) -> HandlerResult {
+    let mut answer = bot.answer_callback_query(q.id.clone());
+    if !note.is_empty() {
+        answer = answer.text(crate::render::truncate(
+            &strip_tags(note),
+            crate::render::NOTICE_LIMIT,
+        ));
+    }
+    answer.await?;
+    Ok(())
 }
 
 /// The message a button was pressed on, rewritten to `edit` (its text within one message, its

@@ -561,13 +561,7 @@ pub async fn weekly_for(
             }
         }
     }
-    let name = |u: UserId| {
-        people
-            .iter()
-            .find(|p| p.profile.id == u)
-            .map(|p| p.profile.full_name())
-            .unwrap_or_else(|| u.to_string())
-    };
+    let name = |u: UserId| format::name_of(&people, u);
     let mut text = app.i18n.t(
         lang,
         "weekly-header",

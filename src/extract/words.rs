@@ -74,25 +74,28 @@ pub fn command_word(phrase: &str) -> Option<&'static str> {
 /// different things to different commands ("off" ends an absence and turns digests off).
 pub fn command_word_in(family: &str, phrase: &str) -> Option<&'static str> {
     static LIST: std::sync::OnceLock<Vec<(&'static str, Vec<String>)>> = std::sync::OnceLock::new();
-    let list = LIST.get_or_init(|| {
-        include_str!("../../lexicon/command_words.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| {
-                let (key, words) = l.split_once(':')?;
-                Some((
-                    key.trim(),
-                    words.split(',').map(|w| normalize(w.trim())).collect(),
-                ))
-            })
-            .collect()
-    });
+    let list = LIST.get_or_init(|| keyed_lists(include_str!("../../lexicon/command_words.txt")));
     let p = normalize(phrase.trim());
     let p = p.split_whitespace().collect::<Vec<_>>().join(" ");
     list.iter()
         .filter(|(key, _)| key.starts_with(family))
         .find(|(_, words)| words.contains(&p))
         .map(|(key, _)| *key)
+}
+
+/// A word list file of lines "KEY: phrase, phrase" (`#` lines are comments): each key with its
+/// phrases, normalised.
+pub fn keyed_lists(src: &'static str) -> Vec<(&'static str, Vec<String>)> {
+    src.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let (key, words) = l.split_once(':')?;
+            Some((
+                key.trim(),
+                words.split(',').map(|w| normalize(w.trim())).collect(),
+            ))
+        })
+        .collect()
 }
 
 #[cfg(test)]
