@@ -45,3 +45,13 @@ CREATE TABLE owner_proposals (
     created_at        INTEGER NOT NULL
 );
 CREATE INDEX owner_proposals_open ON owner_proposals (org_id, status);
+
+-- edges' UNIQUE (from_node, to_node, to_user, relation) never fires: one of to_node/to_user is
+-- always NULL, and SQLite's NULLs are distinct. One edge of a kind between two ends, enforced
+-- by a partial index per kind of end (duplicates, if any, collapse to the first).
+DELETE FROM edges WHERE id NOT IN (
+    SELECT min(id) FROM edges GROUP BY org_id, from_node, to_node, to_user, relation);
+CREATE UNIQUE INDEX edges_to_node_once ON edges (org_id, from_node, to_node, relation)
+    WHERE to_node IS NOT NULL;
+CREATE UNIQUE INDEX edges_to_user_once ON edges (org_id, from_node, to_user, relation)
+    WHERE to_user IS NOT NULL;

@@ -428,7 +428,7 @@ impl Ingest<'_> {
             && quiet
             && (said_done || analyze_guarded(key, || crate::extract::report::may_report(m.text)))
         {
-            self.task_done(l, m).await?;
+            self.task_done(l, m, said_done).await?;
         }
         // Findings that changed nothing (an agreement with no request to agree to) count as
         // none: the rules did not understand the message.
@@ -499,16 +499,33 @@ impl Ingest<'_> {
         self.close(l, m, &c, CommitmentState::Done).await
     }
 
-    /// "смету переделал", "deck sent, done": the speaker's accepted open task that the message
-    /// names (the most shared significant words, and only one such) is done.
-    async fn task_done(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<(), IngestError> {
-        let tasks = l.batch.open_tasks_of(self.org.id, m.from).await?;
+    /// "смету переделал, готово", "signed the lease": the speaker's accepted open task that the
+    /// message names is done — when it says "done" outright, or reports the task's own verb
+    /// without a hedge ("ещё не проверил" is no report), names the same thing (the most shared
+    /// significant words, and only one such task), and no other name or number ("КП Ромашке"
+    /// does not close "КП Лютику"). Tasks set after the message are never closed by it.
+    async fn task_done(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        said_done: bool,
+    ) -> Result<(), IngestError> {
+        let tasks = l.batch.open_tasks_of(self.org.id, m.from, m.date).await?;
         if tasks.is_empty() {
             return Ok(());
         }
         let said = commitments::significant_stems(m.text);
+        let marks = markers(m.text);
+        let key = (m.chat, m.message);
         let scored: Vec<(usize, &crate::store::OpenTask)> = tasks
             .iter()
+            .filter(|t| !marks.differ(&markers(&t.title)))
+            .filter(|t| {
+                said_done
+                    || analyze_guarded(key, || {
+                        crate::extract::report::reports_done(m.text, &t.title)
+                    })
+            })
             .map(|t| (overlap(&said, &matchable(&t.title)), t))
             .filter(|(n, _)| *n > 0)
             .collect();

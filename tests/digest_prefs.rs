@@ -195,3 +195,39 @@ async fn a_linked_group_gets_the_weekly_digest_with_team_items_only() {
                 && m["text"].as_str().unwrap_or("").contains("Итоги недели"))
     );
 }
+
+#[tokio::test]
+async fn a_chosen_hour_sends_once_and_a_morning_one_tells_the_day_before() {
+    let out = common::replay_ru(&lines(&[
+        dm(500, 1, "10:00", "/digest 19"),
+        json!({"type": "clock", "at": "2026-11-24T21:00:00+03:00"}),
+    ]))
+    .await;
+    // 19:00 by choice, and not again at the org's 19:30.
+    assert_eq!(
+        summaries(&out, 1),
+        vec![
+            "2026-11-23T19:00:00+03:00".to_string(),
+            "2026-11-24T19:00:00+03:00".to_string()
+        ]
+    );
+    let out = common::replay_ru(&lines(&[
+        dm(500, 1, "10:00", "/digest 9"),
+        json!({"type": "clock", "at": "2026-11-24T10:00:00+03:00"}),
+    ]))
+    .await;
+    assert!(
+        common::answer_to(&out, 500).contains("предыдущего рабочего дня"),
+        "{}",
+        common::answer_to(&out, 500)
+    );
+    let morning = common::dms_to(&out, 1)
+        .into_iter()
+        .find(|(at, t)| at.starts_with("2026-11-24T09:00") && t.contains("Итоги дня"))
+        .expect("a morning summary")
+        .1;
+    assert!(
+        morning.contains("пн, 23 ноября") && morning.contains("смету"),
+        "Tuesday 09:00 sums up Monday: {morning}"
+    );
+}

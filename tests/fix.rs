@@ -85,12 +85,15 @@ async fn owners_change_by_command_and_by_the_list_buttons() {
         dm(500, 3, 0, "/fix 1 владелец @nata"),
         dm(501, 1, 1, "/fix 1 владелец @nata"),
         dm(502, 1, 2, "/fix 1 владелец @nobody"),
-        // Павел's list has a ✏️ button per promise: "not mine" → Анна.
+        // Павел's list has a ✏️ button per promise; he may not hand one to someone else.
         dm(503, 2, 3, "/promises"),
-        press(2, 0, "#2"),
-        press(2, 1, "Не моё"),
-        press(2, 2, "Анна"),
-        json!({"type": "message", "chat": "dm", "id": 504, "from": 1,
+        dm(505, 2, 5, "/fix 2 владелец @nata"),
+        // The director, from Павел's status: "not mine" → Анна herself, then a day later.
+        dm(504, 1, 6, "что у Павла в работе?"),
+        press(1, 0, "#2"),
+        press(1, 1, "Не моё"),
+        press(1, 2, "Анна"),
+        json!({"type": "message", "chat": "dm", "id": 506, "from": 1,
                "date": "2026-11-23T12:03:00+03:00", "text": "/promises"}),
         press(1, 4, "#2"),
         press(1, 5, "+1 день"),
@@ -102,7 +105,16 @@ async fn owners_change_by_command_and_by_the_list_buttons() {
         "a member is refused: {}",
         reply(500)
     );
-    assert!(reply(501).contains("теперь за Наталья"), "{}", reply(501));
+    assert!(
+        reply(501).contains("владелец теперь — Наталья"),
+        "{}",
+        reply(501)
+    );
+    assert!(
+        reply(505).contains("руководитель или директор"),
+        "{}",
+        reply(505)
+    );
     assert!(reply(502).contains("nobody"), "{}", reply(502));
     let c = |origin: i64| {
         out["commitments"]
@@ -125,23 +137,23 @@ async fn owners_change_by_command_and_by_the_list_buttons() {
         c(11)
     );
     assert_eq!(c(11)["author"], "user:1");
-    let pavel: Vec<String> = out["transcript"]
+    let anna: Vec<String> = out["transcript"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|m| m["to_user"] == json!(2))
+        .filter(|m| m["to_user"] == json!(1))
         .filter_map(|m| m["text"].as_str().map(str::to_string))
         .collect();
     assert!(
-        pavel.iter().any(|t| t.contains("Что исправить?")),
-        "{pavel:?}"
+        anna.iter().any(|t| t.contains("Что исправить?")),
+        "{anna:?}"
     );
     assert!(
-        pavel.iter().any(|t| t.contains("Чьё это обещание?")),
-        "{pavel:?}"
+        anna.iter().any(|t| t.contains("Чьё это обещание?")),
+        "{anna:?}"
     );
     assert!(
-        pavel.iter().any(|t| t.contains("теперь за Анна")),
-        "{pavel:?}"
+        anna.iter().any(|t| t.contains("владелец теперь — Анна")),
+        "{anna:?}"
     );
 }

@@ -263,7 +263,8 @@ async fn a_week_with_a_goal_in_russian() {
         .expect("a Thursday summary")
         .1;
     assert!(
-        thursday.contains("Шаги целей сделаны") && thursday.contains("Заключить договор с охраной"),
+        thursday.contains("Сделанные шаги целей")
+            && thursday.contains("Заключить договор с охраной"),
         "{thursday}"
     );
     // Friday's digest: the goal's progress and who moved it.
@@ -459,7 +460,7 @@ async fn who_may_set_goals_and_who_sees_them() {
         reply(500)
     );
     assert!(
-        reply(500).contains("одним шагом"),
+        reply(500).contains("один шаг"),
         "without a model the goal is one step: {}",
         reply(500)
     );
@@ -508,7 +509,7 @@ async fn a_failed_plan_keeps_the_goal_whole_and_a_dropped_step_is_gone() {
     let (out, _fake) = with_model(&lines, Lang::Ru, &["одно"]).await;
     let anna = all_to(&out, 1);
     assert!(anna.contains("1. Открыть склад — предложен"), "{anna}");
-    assert!(anna.contains("одним шагом"), "{anna}");
+    assert!(anna.contains("один шаг"), "{anna}");
     assert!(anna.contains("1. Открыть склад — убран"), "{anna}");
     assert!(anna.contains("Шаг 1 убран"), "{anna}");
     // Its buttons are gone: pressing again is a replay error, not a second decision.
@@ -552,10 +553,10 @@ async fn only_the_goal_s_people_decide_its_steps() {
     let step = t.store.goal_steps(goal.id).await.unwrap().remove(0);
     let by = |u: i64, b: GoalButton| press_goal(&t.app, t.org, UserId(u), b, Lang::Ru, t.now());
     let refused = by(3, GoalButton::Keep(step.id)).await.unwrap();
-    assert!(refused.note.contains("решают"), "{}", refused.note);
+    assert!(refused.note.contains("Решать по шагам"), "{}", refused.note);
     assert!(refused.edit.is_none());
     let refused = by(3, GoalButton::To(step.id, UserId(3))).await.unwrap();
-    assert!(refused.note.contains("решают"), "{}", refused.note);
+    assert!(refused.note.contains("Решать по шагам"), "{}", refused.note);
     // The director keeps it for herself (the goal is hers): a task at once, no offer.
     let kept = by(1, GoalButton::Keep(step.id)).await.unwrap();
     assert!(kept.offer.is_none());
@@ -564,11 +565,45 @@ async fn only_the_goal_s_people_decide_its_steps() {
     assert_eq!(tasks[0].title, "Открыть склад");
     assert_eq!(tasks[0].due.unwrap().date.to_string(), "2026-11-27");
     let again = by(1, GoalButton::Drop(step.id)).await.unwrap();
-    assert!(again.note.contains("уже решён"), "{}", again.note);
+    assert!(again.note.contains("уже есть решение"), "{}", again.note);
     // Finishing the task finishes the step and the goal.
     assert!(t.store.finish_task(tasks[0].id, t.now()).await.unwrap());
     let goal = t.store.goal(goal.id).await.unwrap().unwrap();
     assert_eq!(goal.status, "done");
     let unknown = by(1, GoalButton::Keep(9_999)).await.unwrap();
     assert!(unknown.edit.is_none());
+}
+
+#[tokio::test]
+async fn a_declined_step_is_decided_again_from_goals_and_a_goal_of_dropped_steps_is_dropped() {
+    let mut lines = team();
+    lines.extend([
+        dm(
+            500,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "/goal Открыть склад @pavel",
+        ),
+        press(1, "2026-11-23T10:01:00+03:00", "Поручить 1"),
+        press(1, "2026-11-23T10:02:00+03:00", "Павел Орлов"),
+        press(2, "2026-11-23T10:03:00+03:00", "Отказаться"),
+        dm(501, 1, "2026-11-23T10:04:00+03:00", "/goals"),
+        press(1, "2026-11-23T10:05:00+03:00", "Открыть склад"),
+        press(1, "2026-11-23T10:06:00+03:00", "Убрать 1"),
+        dm(502, 1, "2026-11-23T10:07:00+03:00", "/goals"),
+    ]);
+    let out = common::replay_ru(&lines).await;
+    let anna = all_to(&out, 1);
+    assert!(anna.contains("Павел отказался"), "{anna}");
+    assert!(
+        common::answer_to(&out, 501).contains("0 из 1 шага сделано"),
+        "{}",
+        common::answer_to(&out, 501)
+    );
+    assert!(anna.contains("1. Открыть склад — убран"), "{anna}");
+    assert!(
+        common::answer_to(&out, 502).contains("Целей пока нет"),
+        "every step dropped: the goal is dropped: {}",
+        common::answer_to(&out, 502)
+    );
 }

@@ -66,6 +66,8 @@ async fn links_between_nodes_answer_what_depends_on_what() {
         dm(501, 1, "/node процесс Биллинг"),
         dm(502, 1, "/link CRM depends_on Биллинг"),
         dm(503, 2, "/link Биллинг depends_on CRM"),
+        json!({"type": "message", "chat": "dm", "id": 510, "from": 1,
+               "date": "2026-11-24T10:03:30+03:00", "text": "/link внутренний crm зависит от биллинга"}),
         dm(504, 1, "/link CRM зависит от Склад"),
         dm(505, 1, "/link CRM дружит Биллинг"),
         dm(506, 2, "что зависит от биллинга?"),
@@ -76,7 +78,7 @@ async fn links_between_nodes_answer_what_depends_on_what() {
     let out = common::replay_ru(&lines).await;
     let reply = |id: i64| common::answer_to(&out, id);
     assert!(
-        reply(502).contains("Внутренний CRM — зависит от — Биллинг"),
+        reply(502).contains("«Внутренний CRM» зависит от «Биллинг»"),
         "{}",
         reply(502)
     );

@@ -169,3 +169,48 @@ async fn a_task_for_someone_without_a_dm_goes_to_their_group_with_a_mention() {
         "{anna:?}"
     );
 }
+
+#[tokio::test]
+async fn a_hedged_or_other_report_does_not_close_a_task() {
+    let group = json!({"id": -1_001_213, "type": "supergroup", "title": "Склад"});
+    let say = |id: i64, day: u32, text: &str| {
+        json!({"type": "message", "chat": group, "id": id, "from": 2,
+               "date": format!("2026-11-{day:02}T15:00:00+03:00"), "text": text})
+    };
+    let out = replay(&[
+        dm(
+            500,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "/task @pavel проверить смету Ромашки до пятницы",
+        ),
+        press(2, "2026-11-23T10:05:00+03:00", "Принять"),
+        say(10, 23, "смету ещё не проверил"),
+        say(11, 23, "по смете были вопросы"),
+        say(12, 24, "проверил смету Лютика"),
+        dm(
+            501,
+            2,
+            "2026-11-24T16:00:00+03:00",
+            "какие у меня приоритеты?",
+        ),
+        say(13, 25, "смету Ромашки проверил"),
+        dm(
+            502,
+            2,
+            "2026-11-25T16:00:00+03:00",
+            "какие у меня приоритеты?",
+        ),
+    ])
+    .await;
+    assert!(
+        common::answer_to(&out, 501).contains("проверить смету Ромашки"),
+        "still open: {}",
+        common::answer_to(&out, 501)
+    );
+    assert!(
+        !common::answer_to(&out, 502).contains("проверить смету Ромашки"),
+        "closed by the real report: {}",
+        common::answer_to(&out, 502)
+    );
+}

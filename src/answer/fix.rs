@@ -188,6 +188,14 @@ impl Answerer<'_> {
                 if self.person(o).is_none() {
                     return Ok(self.s("not-a-member"));
                 }
+                // Handing a promise to someone is giving them work: only whoever oversees
+                // them may (or one takes it on oneself). A private item stays its speaker's.
+                if o != self.viewer.asker && !self.viewer.oversees(o) {
+                    return Ok(self.s("fix-owner-refused"));
+                }
+                if c.visibility == crate::domain::Visibility::Private {
+                    return Ok(self.s("fix-owner-private"));
+                }
                 next.owner = Some(o);
             }
         }
@@ -282,10 +290,12 @@ impl Answerer<'_> {
                 });
             }
             FixButton::NotMine(_) => {
-                let rows = self
+                let me = self.viewer.asker;
+                let rows: Vec<Vec<(String, String)>> = self
                     .people
                     .iter()
                     .filter(|p| p.member.active && p.profile.id != c.owner)
+                    .filter(|p| p.profile.id == me || self.viewer.oversees(p.profile.id))
                     .take(30)
                     .map(|p| {
                         (
@@ -297,6 +307,12 @@ impl Answerer<'_> {
                     .chunks(2)
                     .map(<[_]>::to_vec)
                     .collect();
+                if rows.is_empty() {
+                    return Ok(FixPressed {
+                        note: self.s("fix-owner-refused"),
+                        ..FixPressed::default()
+                    });
+                }
                 return Ok(FixPressed {
                     edit: Some(Reply {
                         text: format!("{shown}\n\n{}", self.s("fix-who")),

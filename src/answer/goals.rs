@@ -82,10 +82,12 @@ pub enum GoalButton {
     To(i64, UserId),
     /// Back from the choice of people to the plan.
     Back(i64),
+    /// Show goal's plan again, as a new message (from `/goals`).
+    Plan(i64),
 }
 
 impl GoalButton {
-    /// Callback data: `g:k:STEP`, `g:d:STEP`, `g:w:STEP`, `g:a:STEP:USER`, `g:b:GOAL`.
+    /// Callback data: `g:k:STEP`, `g:d:STEP`, `g:w:STEP`, `g:a:STEP:USER`, `g:b:GOAL`, `g:p:GOAL`.
     pub fn data(self) -> String {
         match self {
             GoalButton::Keep(s) => format!("g:k:{s}"),
@@ -93,6 +95,7 @@ impl GoalButton {
             GoalButton::Who(s) => format!("g:w:{s}"),
             GoalButton::To(s, u) => format!("g:a:{s}:{}", u.0),
             GoalButton::Back(g) => format!("g:b:{g}"),
+            GoalButton::Plan(g) => format!("g:p:{g}"),
         }
     }
 
@@ -110,6 +113,7 @@ impl GoalButton {
             "w" => GoalButton::Who(id),
             "a" => GoalButton::To(id, UserId(p.next()?.parse().ok()?)),
             "b" => GoalButton::Back(id),
+            "p" => GoalButton::Plan(id),
             _ => return None,
         };
         p.next().is_none().then_some(b)
@@ -218,6 +222,9 @@ pub fn plan(
     Reply { text, buttons }
 }
 
+/// A step offered this many days ago and still not accepted stalls.
+const UNANSWERED_DAYS: i64 = 2;
+
 /// Done steps and steps still open, and who moved (finished a step in the last week) and who
 /// stalls (an open step overdue or still not accepted after two days).
 pub struct Progress {
@@ -252,14 +259,16 @@ pub fn progress(
             }
             (None, Some(w)) if s.status == "kept" => {
                 let late = g.due.is_some_and(|d| d.date < today);
-                if (late || !s.accepted) && !stalls.contains(&w) {
+                let unanswered = !s.accepted
+                    && s.task_created
+                        .is_some_and(|t| now - t > Duration::days(UNANSWERED_DAYS));
+                if (late || unanswered) && !stalls.contains(&w) {
                     stalls.push(w);
                 }
             }
             _ => {}
         }
     }
-    let _ = Duration::zero();
     Progress {
         done: live.iter().filter(|s| s.done_at.is_some()).count(),
         total: live.len(),
@@ -277,6 +286,13 @@ pub fn visible(viewer: &Viewer, g: &Goal, steps: &[GoalStep]) -> bool {
         || g.owner.is_some_and(involved)
         || g.created_by == Some(viewer.asker)
         || steps.iter().filter_map(|s| s.assignee).any(involved)
+}
+
+/// Whether `viewer` decides goal `g`'s steps: its owner, who set it, whoever oversees the owner.
+pub fn decides(viewer: &Viewer, g: &Goal) -> bool {
+    g.owner == Some(viewer.asker)
+        || g.created_by == Some(viewer.asker)
+        || g.owner.is_some_and(|o| viewer.oversees(o))
 }
 
 impl Answerer<'_> {
@@ -384,6 +400,7 @@ impl Answerer<'_> {
         let week_ago = self.now - Duration::days(7);
         let mut text = String::new();
         let mut n = 0;
+        let mut buttons = Vec::new();
         for g in self.app.store.goals(self.org.id).await? {
             let steps = self.app.store.goal_steps(g.id).await?;
             if !visible(&self.viewer, &g, &steps) {
@@ -392,6 +409,13 @@ impl Answerer<'_> {
             n += 1;
             if n > 15 {
                 break;
+            }
+            // Steps still to decide (a declined one is proposed again): the plan, by button.
+            if decides(&self.viewer, &g) && steps.iter().any(|s| s.status == "proposed") {
+                buttons.push(vec![(
+                    format!("🎯 {}", clip(&g.title, 40)),
+                    GoalButton::Plan(g.id).data(),
+                )]);
             }
             let p = progress(&g, &steps, week_ago, self.now, self.org.timezone);
             text.push_str(&format!(
@@ -403,7 +427,10 @@ impl Answerer<'_> {
         if n == 0 {
             return Ok(Reply::text(self.s("goals-none")));
         }
-        Ok(Reply::text(format!("{}{text}", self.s("goals-header"))))
+        Ok(Reply {
+            text: format!("{}{text}", self.s("goals-header")),
+            buttons,
+        })
     }
 }
 
@@ -457,6 +484,8 @@ pub fn goal_progress_line(
 pub struct GoalPressed {
     pub note: String,
     pub edit: Option<Reply>,
+    /// A new message for the presser (the plan asked for from `/goals`).
+    pub reply: Option<Reply>,
     pub offer: Option<(crate::domain::ChatId, Reply)>,
 }
 
@@ -474,10 +503,11 @@ pub async fn press(
     let plain = |k: &str| GoalPressed {
         note: app.i18n.s(lang, k),
         edit: None,
+        reply: None,
         offer: None,
     };
     let (goal_id, step) = match button {
-        GoalButton::Back(g) => (g, None),
+        GoalButton::Back(g) | GoalButton::Plan(g) => (g, None),
         GoalButton::Keep(s) | GoalButton::Drop(s) | GoalButton::Who(s) | GoalButton::To(s, _) => {
             match app.store.goal_step(s).await? {
                 Some(st) => (st.goal_id, Some(st)),
@@ -489,16 +519,22 @@ pub async fn press(
         return Ok(plain("button-unknown"));
     };
     let viewer = Viewer::load(&app.store, org, user, false).await?;
-    let decides = g.owner == Some(user)
-        || g.created_by == Some(user)
-        || g.owner.is_some_and(|o| viewer.oversees(o));
-    if !decides {
+    if !decides(&viewer, &g) {
         return Ok(plain("goal-not-yours"));
     }
     let people = app.store.people(org).await?;
+    if button == GoalButton::Plan(g.id) {
+        let steps = app.store.goal_steps(g.id).await?;
+        return Ok(GoalPressed {
+            note: String::new(),
+            edit: None,
+            reply: Some(plan(app, lang, &people, &g, &steps, None)),
+            offer: None,
+        });
+    }
     let mut offer = None;
     let note = match (button, &step) {
-        (GoalButton::Back(_), _) => String::new(),
+        (GoalButton::Back(_) | GoalButton::Plan(_), _) => String::new(),
         (_, Some(st)) if st.status != "proposed" => app.i18n.s(lang, "goal-step-decided"),
         (GoalButton::Drop(s), Some(st)) => {
             app.store.drop_step(s).await?;
@@ -538,6 +574,7 @@ pub async fn press(
             return Ok(GoalPressed {
                 note: String::new(),
                 edit: Some(edit),
+                reply: None,
                 offer: None,
             });
         }
@@ -567,9 +604,14 @@ pub async fn press(
                 );
                 offer = super::tasks::reach(app, org, p, o).await?;
             }
+            let key = if assignee != user && offer.is_none() {
+                "goal-note-kept-unreached"
+            } else {
+                "goal-note-kept"
+            };
             app.i18n.t(
                 lang,
-                "goal-note-kept",
+                key,
                 &[
                     ("n", st.position.into()),
                     ("name_dat", format::name_in(&p.profile, Case::Dative).into()),
@@ -590,6 +632,7 @@ pub async fn press(
     Ok(GoalPressed {
         note,
         edit: Some(edit),
+        reply: None,
         offer,
     })
 }
@@ -607,6 +650,7 @@ mod tests {
             GoalButton::Who(5),
             GoalButton::To(6, UserId(42)),
             GoalButton::Back(7),
+            GoalButton::Plan(8),
         ] {
             assert_eq!(GoalButton::parse(&b.data()), Some(b));
             assert!(b.data().len() <= 64, "Telegram's callback data limit");

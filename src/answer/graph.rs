@@ -344,7 +344,8 @@ pub async fn heard_owner(
     if node.is_some_and(|n| n.owner == Some(owner)) {
         return Ok(Vec::new());
     }
-    let title = node.map_or(what.clone(), |n| n.title.clone());
+    // A new thing is named in the nominative ("за бухгалтерию отвечает Лена" → «бухгалтерия»).
+    let title = node.map_or_else(|| crate::morph::nominative(&what), |n| n.title.clone());
     let Some(id) = app
         .store
         .propose_owner(org, node.map(|n| n.id), &title, owner, from, source, at)
@@ -352,6 +353,15 @@ pub async fn heard_owner(
     else {
         return Ok(Vec::new());
     };
+    // A director who says it is not asked to confirm it.
+    if people
+        .iter()
+        .any(|p| p.profile.id == from && p.member.role == Role::Director)
+    {
+        let lang = app.lang_for(None, None);
+        settle_proposal(app, org, from, id, true, lang, at).await?;
+        return Ok(Vec::new());
+    }
     let name = |u: UserId| crate::answer::format::name_of(people, u);
     Ok(people
         .iter()
@@ -413,11 +423,11 @@ pub async fn settle_proposal(
     if !director {
         return Ok(app.i18n.s(lang, "owner-proposal-refused"));
     }
-    if p.status != "open" {
+    // Settled first: of two presses (two directors, a double tap) only one acts.
+    if p.status != "open" || !app.store.settle_owner_proposal(id, yes).await? {
         return Ok(app.i18n.s(lang, "owner-proposal-settled"));
     }
     if !yes {
-        app.store.settle_owner_proposal(id, false, None).await?;
         return Ok(app.i18n.t(
             lang,
             "owner-proposal-ignored",
@@ -443,9 +453,7 @@ pub async fn settle_proposal(
                 .id
         }
     };
-    app.store
-        .settle_owner_proposal(id, true, Some(node))
-        .await?;
+    app.store.name_proposal_node(id, node).await?;
     let owner = app
         .store
         .user(p.owner)

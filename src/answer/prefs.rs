@@ -57,6 +57,7 @@ impl Answerer<'_> {
             Wish::On => {
                 p.daily = true;
                 p.weekly = true;
+                p.hour = None;
             }
             Wish::Off => {
                 p.daily = false;
@@ -92,6 +93,10 @@ impl Answerer<'_> {
     fn describe(&self, p: DigestPrefs) -> String {
         let daily = match (p.daily, p.hour) {
             (false, _) => self.s("digest-daily-off"),
+            (true, Some(h)) if h < crate::digest::MORNING_BEFORE => self.t(
+                "digest-daily-at-morning",
+                &[("hour", format!("{h:02}:00").into())],
+            ),
             (true, Some(h)) => self.t("digest-daily-at", &[("hour", format!("{h:02}:00").into())]),
             (true, None) => self.s("digest-daily-default"),
         };

@@ -681,6 +681,9 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
             if let (Some(edit), Some(m)) = (&pressed.edit, q.regular_message()) {
                 edit_in_place(&bot, m, edit).await;
             }
+            if let Some(reply) = &pressed.reply {
+                send(&bot, ChatId(user.0), None, reply).await?;
+            }
             if let Some((to, reply)) = &pressed.offer
                 && let Err(e) = send(&bot, ChatId(to.0), None, reply).await
             {

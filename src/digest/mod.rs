@@ -419,6 +419,9 @@ pub async fn daily_text(
     Ok(text)
 }
 
+/// A daily summary someone chose before this hour sums up the previous working day.
+pub const MORNING_BEFORE: u32 = 12;
+
 pub async fn daily_deliveries(
     app: &App,
     table: &Timetable,
@@ -434,14 +437,26 @@ pub async fn daily_deliveries(
         }
         // `/digest`: off, weekly only, or at an hour of one's own (this run or the org's).
         let prefs = app.store.digest_prefs(table.org, r.profile.id).await?;
+        // The org's own run also serves an hour that falls exactly on it (then no run of its
+        // own was added for that hour); a chosen hour is otherwise served by its own run only.
+        let on_the_hour = chrono::Timelike::minute(&at.with_timezone(&table.tz)) == 0;
         let now_for_them = match slot {
             Some(h) => prefs.hour == Some(h),
-            None => prefs.hour.is_none_or(|h| h == hour),
+            None => prefs.hour.is_none() || (on_the_hour && prefs.hour == Some(hour)),
         };
         if !prefs.daily || !now_for_them {
             continue;
         }
-        let text = daily_text(app, table, at, r).await?;
+        // A morning summary tells the previous working day: this morning has barely begun.
+        let of = match slot {
+            Some(h) if h < MORNING_BEFORE => {
+                let today = at.with_timezone(&table.tz).date_naive();
+                let day = table.previous_working_day(today);
+                local_midnight(table.tz, day + Duration::days(1)) - Duration::seconds(1)
+            }
+            _ => at,
+        };
+        let text = daily_text(app, table, of, r).await?;
         // Nothing about anyone: a header over nothing is not sent (a lead with no reports,
         // a day nobody the recipient sees did or owed anything).
         if !text.contains("\n") {
@@ -609,8 +624,14 @@ pub async fn weekly_for(
         ));
     }
     // Per goal: its steps done of all, this week's, who moved it and who stalls.
+    // Goals are not team items: a group's digest leaves them out.
     let mut goal_lines = Vec::new();
-    for g in app.store.goals(table.org).await? {
+    let goals = if team_only {
+        Vec::new()
+    } else {
+        app.store.goals(table.org).await?
+    };
+    for g in goals {
         let steps = app.store.goal_steps(g.id).await?;
         let involved = g.owner.is_some_and(|o| cover.contains(&o))
             || steps

@@ -132,6 +132,17 @@ impl Timetable {
     }
 
     /// The first working day after `d`.
+    pub fn previous_working_day(&self, d: NaiveDate) -> NaiveDate {
+        let mut n = d.pred_opt().unwrap_or(d);
+        for _ in 0..30 {
+            if self.is_working_day(n) {
+                return n;
+            }
+            n = n.pred_opt().unwrap_or(n);
+        }
+        n
+    }
+
     pub fn next_working_day(&self, d: NaiveDate) -> NaiveDate {
         let mut n = d.succ_opt().unwrap_or(d);
         for _ in 0..30 {

@@ -516,20 +516,23 @@ impl Batch {
         self.refines.push((org, chat, message, reason, at));
     }
 
-    /// A person's accepted open tasks (what "готово" in a group may close), with who set them.
+    /// A person's accepted open tasks set by `before` (what "готово" in a group may close),
+    /// with who set them.
     pub async fn open_tasks_of(
         &mut self,
         org: OrgId,
         user: crate::domain::UserId,
+        before: DateTime<Utc>,
     ) -> Result<Vec<OpenTask>> {
         let rows: Vec<(i64, String, Option<i64>)> = sqlx::query_as(
             "SELECT id, title, assigned_by FROM tasks
              WHERE org_id = ? AND assignee_id = ? AND status IN ('open', 'in_progress')
-               AND (assigned_by IS NULL OR accepted_at IS NOT NULL)
+               AND (assigned_by IS NULL OR accepted_at IS NOT NULL) AND created_at <= ?
              ORDER BY id",
         )
         .bind(org.0)
         .bind(user.0)
+        .bind(ts(before))
         .fetch_all(&mut *self.tx)
         .await?;
         Ok(rows

@@ -36,6 +36,8 @@ pub struct GoalStep {
     pub task_status: Option<String>,
     /// Whether the task's assignee accepted it (a task one sets oneself needs no acceptance).
     pub accepted: bool,
+    /// When the step became a task.
+    pub task_created: Option<DateTime<Utc>>,
 }
 
 /// A new goal and its proposed steps.
@@ -75,7 +77,8 @@ macro_rules! step_select {
         concat!(
             "SELECT s.id, s.goal_id, s.position, s.title, s.status, s.done_at,
                     t.id AS task_id, t.assignee_id, t.status AS task_status,
-                    (t.assigned_by IS NULL OR t.accepted_at IS NOT NULL) AS accepted
+                    (t.assigned_by IS NULL OR t.accepted_at IS NOT NULL) AS accepted,
+                    t.created_at AS task_created
              FROM goal_steps s
              LEFT JOIN tasks t ON t.goal_step_id = s.id AND t.status != 'cancelled' ",
             $where
@@ -98,6 +101,10 @@ fn step_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<GoalStep> {
         assignee: r.try_get::<Option<i64>, _>("assignee_id")?.map(UserId),
         task_status: r.try_get("task_status")?,
         accepted: r.try_get::<Option<bool>, _>("accepted")?.unwrap_or(false),
+        task_created: r
+            .try_get::<Option<i64>, _>("task_created")?
+            .map(from_ts)
+            .transpose()?,
     })
 }
 
@@ -171,16 +178,26 @@ impl Store {
         r.as_ref().map(step_from_row).transpose()
     }
 
-    /// Drops a proposed step; false when it was already decided.
+    /// Drops a proposed step; false when it was already decided. A goal whose steps are all
+    /// dropped is dropped; one whose other steps are all done is done.
     pub async fn drop_step(&self, step: i64) -> Result<bool> {
-        Ok(sqlx::query(
+        let mut tx = self.writer.begin().await?;
+        let n = sqlx::query(
             "UPDATE goal_steps SET status = 'dropped' WHERE id = ? AND status = 'proposed'",
         )
         .bind(step)
-        .execute(&self.writer)
+        .execute(&mut *tx)
         .await?
-        .rows_affected()
-            > 0)
+        .rows_affected();
+        if n > 0 {
+            let goal: i64 = sqlx::query_scalar("SELECT goal_id FROM goal_steps WHERE id = ?")
+                .bind(step)
+                .fetch_one(&mut *tx)
+                .await?;
+            settle_goal_on(&mut tx, goal).await?;
+        }
+        tx.commit().await?;
+        Ok(n > 0)
     }
 
     /// Keeps a proposed step as a task for `assignee`: one they set themselves counts at once,
@@ -289,14 +306,23 @@ pub(super) async fn finish_task_on(
             .bind(step)
             .execute(&mut *conn)
             .await?;
-        sqlx::query(
-            "UPDATE goals SET status = 'done' WHERE id = ?1 AND status = 'active'
-               AND NOT EXISTS (SELECT 1 FROM goal_steps
-                               WHERE goal_id = ?1 AND status != 'dropped' AND done = 0)",
-        )
-        .bind(goal)
-        .execute(&mut *conn)
-        .await?;
+        settle_goal_on(conn, goal).await?;
     }
     Ok(true)
+}
+
+/// An active goal with no step left to do is done, or dropped when every step was dropped.
+async fn settle_goal_on(conn: &mut sqlx::SqliteConnection, goal: i64) -> Result<()> {
+    sqlx::query(
+        "UPDATE goals SET status = CASE WHEN EXISTS (SELECT 1 FROM goal_steps
+                                                     WHERE goal_id = ?1 AND status != 'dropped')
+                                        THEN 'done' ELSE 'dropped' END
+         WHERE id = ?1 AND status = 'active'
+           AND NOT EXISTS (SELECT 1 FROM goal_steps
+                           WHERE goal_id = ?1 AND status != 'dropped' AND done = 0)",
+    )
+    .bind(goal)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }

@@ -356,12 +356,12 @@ impl Store {
         outgoing: bool,
     ) -> Result<Vec<Node>> {
         let sql = if outgoing {
-            "SELECT n.id, n.node_type, n.title, n.slug, n.description, n.owner_user_id
+            "SELECT DISTINCT n.id, n.node_type, n.title, n.slug, n.description, n.owner_user_id
              FROM edges e JOIN nodes n ON n.id = e.to_node
              WHERE e.org_id = ?1 AND e.from_node = ?2 AND e.relation = ?3 AND n.is_archived = 0
              ORDER BY n.id"
         } else {
-            "SELECT n.id, n.node_type, n.title, n.slug, n.description, n.owner_user_id
+            "SELECT DISTINCT n.id, n.node_type, n.title, n.slug, n.description, n.owner_user_id
              FROM edges e JOIN nodes n ON n.id = e.from_node
              WHERE e.org_id = ?1 AND e.to_node = ?2 AND e.relation = ?3 AND n.is_archived = 0
              ORDER BY n.id"
@@ -480,24 +480,26 @@ impl Store {
         .transpose()
     }
 
-    /// Settles an open proposal (confirmed, with the node it now names, or ignored); false when
-    /// it was settled before.
-    pub async fn settle_owner_proposal(
-        &self,
-        id: i64,
-        confirmed: bool,
-        node: Option<i64>,
-    ) -> Result<bool> {
-        Ok(sqlx::query(
-            "UPDATE owner_proposals SET status = ?, node_id = coalesce(?, node_id)
-             WHERE id = ? AND status = 'open'",
+    /// Settles an open proposal (confirmed or ignored); false when it was settled before.
+    pub async fn settle_owner_proposal(&self, id: i64, confirmed: bool) -> Result<bool> {
+        Ok(
+            sqlx::query("UPDATE owner_proposals SET status = ? WHERE id = ? AND status = 'open'")
+                .bind(if confirmed { "confirmed" } else { "ignored" })
+                .bind(id)
+                .execute(&self.writer)
+                .await?
+                .rows_affected()
+                > 0,
         )
-        .bind(if confirmed { "confirmed" } else { "ignored" })
-        .bind(node)
-        .bind(id)
-        .execute(&self.writer)
-        .await?
-        .rows_affected()
-            > 0)
+    }
+
+    /// The node a confirmed proposal made or named.
+    pub async fn name_proposal_node(&self, id: i64, node: i64) -> Result<()> {
+        sqlx::query("UPDATE owner_proposals SET node_id = ? WHERE id = ?")
+            .bind(node)
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
     }
 }

@@ -71,7 +71,8 @@ impl Store {
         Ok(hours.into_iter().map(|h| h as u32).collect())
     }
 
-    /// Turns a linked group's weekly digest on or off; false when nothing changed.
+    /// Turns a linked group's weekly digest on or off; false when nothing changed (off when it
+    /// was off).
     pub async fn set_group_digest(
         &self,
         org: OrgId,
@@ -81,9 +82,13 @@ impl Store {
         at: DateTime<Utc>,
     ) -> Result<bool> {
         let n = if on {
+            // A chat relinked to another org takes the digest of the org that turns it on.
             sqlx::query(
-                "INSERT OR IGNORE INTO group_digests (chat_id, org_id, enabled_by, created_at)
-                 VALUES (?, ?, ?, ?)",
+                "INSERT INTO group_digests (chat_id, org_id, enabled_by, created_at)
+                 VALUES (?, ?, ?, ?)
+                 ON CONFLICT (chat_id) DO UPDATE
+                 SET org_id = excluded.org_id, enabled_by = excluded.enabled_by,
+                     created_at = excluded.created_at",
             )
             .bind(chat.0)
             .bind(org.0)
@@ -92,9 +97,8 @@ impl Store {
             .execute(&self.writer)
             .await?
         } else {
-            sqlx::query("DELETE FROM group_digests WHERE chat_id = ? AND org_id = ?")
+            sqlx::query("DELETE FROM group_digests WHERE chat_id = ?")
                 .bind(chat.0)
-                .bind(org.0)
                 .execute(&self.writer)
                 .await?
         };
@@ -105,7 +109,7 @@ impl Store {
     pub async fn digest_groups(&self, org: OrgId) -> Result<Vec<ChatId>> {
         let ids: Vec<i64> = sqlx::query_scalar(
             "SELECT g.chat_id FROM group_digests g JOIN chats c ON c.id = g.chat_id
-             WHERE g.org_id = ? AND c.active = 1 ORDER BY g.chat_id",
+             WHERE g.org_id = ? AND c.org_id = g.org_id AND c.active = 1 ORDER BY g.chat_id",
         )
         .bind(org.0)
         .fetch_all(&self.pool)
