@@ -85,6 +85,15 @@ pub(super) fn combine(
                 flat.retain(is_new_work);
                 return flat;
             }
+            // "sent the quote to Harper, can you check the margins?": a report before the
+            // request is kept beside it.
+            if matches!(first, Finding::Request { .. })
+                && matches!(flat.first(), Some(Finding::Done { words }) if !words.is_empty())
+                && flat.iter().skip(1).any(is_new_work)
+            {
+                flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
+                return flat;
+            }
             // Two promises, each in a clause of its own with a date of its own ("сегодня
             // обзвоню всех, и корма закажу до среды"): both.
             let dated: Vec<(&String, Due)> = flat
@@ -115,6 +124,25 @@ pub(super) fn combine(
         Finding::Accept { .. } | Finding::Done { .. } if whole.len() == 1 => {
             // "я вчера выложила пост, а стори сниму в пятницу": a report beside a promise.
             if new_in_parts >= 1 && !flat.iter().any(|f| matches!(f, Finding::Accept { .. })) {
+                return flat;
+            }
+            // "шкаф готов, комод упаковал": two things reported done, each in its own clause
+            // and naming its own work, close one promise each.
+            let dones: Vec<&Vec<String>> = flat
+                .iter()
+                .filter_map(|f| match f {
+                    Finding::Done { words } if !words.is_empty() => Some(words),
+                    _ => None,
+                })
+                .collect();
+            if matches!(first, Finding::Done { .. })
+                && dones.len() >= 2
+                && dones
+                    .iter()
+                    .enumerate()
+                    .all(|(k, w)| dones[..k].iter().all(|o| o.iter().all(|x| !w.contains(x))))
+            {
+                flat.retain(|f| matches!(f, Finding::Done { .. }));
                 return flat;
             }
             own_due(whole, &flat, false)

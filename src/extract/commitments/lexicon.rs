@@ -172,6 +172,11 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
         let Some(root) = w.strip_prefix(p) else {
             continue;
         };
+        // A word the dictionary knows is read by the dictionary, not by likeness: "заходим"
+        // (a present of "заходить") is no future because "сходим" is one.
+        if root.chars().count() >= min_root(p) && known_word(w) {
+            return None;
+        }
         if root.chars().count() < min_root(p) {
             continue;
         }
@@ -202,6 +207,15 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
         }
     }
     None
+}
+
+/// Whether the dictionary itself holds `w` (not a guess from its ending).
+fn known_word(w: &str) -> bool {
+    crate::morph::dictionary().is_some_and(|d| {
+        d.analyze(w)
+            .iter()
+            .any(|a| a.source == rumorph::Source::Dictionary)
+    })
 }
 
 /// A prefixed word outside the lexicon with a 1st-person future ending ("заоптимизирую",
@@ -559,6 +573,13 @@ fn phrases(files: &[&'static str]) -> Vec<Vec<&'static str>> {
         })
         .filter(|p| !p.is_empty())
         .collect()
+}
+
+/// Idioms and social formulas ("сделаю вид", "I'll let you get back to it"), from
+/// `lexicon/idioms.txt`.
+pub(super) fn idiom_phrases() -> &'static [Vec<&'static str>] {
+    static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    LIST.get_or_init(|| phrases(&[include_str!("../../../lexicon/idioms.txt")]))
 }
 
 /// Openings that decline an offer ("не, спасибо", "no thanks"), from `lexicon/*/refusal.txt`.

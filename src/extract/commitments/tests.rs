@@ -1169,6 +1169,16 @@ fn the_examples_beside_the_rules_hold() {
             "cancelled",
             include_str!("../../../lexicon/examples/cancelled.tsv"),
         ),
+        ("made", include_str!("../../../lexicon/examples/made.tsv")),
+        (
+            "accept",
+            include_str!("../../../lexicon/examples/accept.tsv"),
+        ),
+        (
+            "request",
+            include_str!("../../../lexicon/examples/request.tsv"),
+        ),
+        ("done", include_str!("../../../lexicon/examples/done.tsv")),
     ];
     let mut wrong = Vec::new();
     for (file, data) in FILES {

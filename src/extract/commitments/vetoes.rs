@@ -163,23 +163,7 @@ pub(super) fn is_absence(m: &Msg) -> bool {
 }
 
 pub(super) fn is_idiom(m: &Msg) -> bool {
-    m.has_seq(&["сделаю", "вид"])
-        || m.has_seq(&["сделал", "вид"])
-        || m.has_seq(&["посмотрим"])
-        || m.has_seq(&["i'll", "see"])
-        || m.has_seq(&["we'll", "see"])
-        || m.has_seq(&["we'll", "talk"])
-        || m.has_seq(&["we'll", "think"])
-        || m.has_seq(&["i'll", "think"])
-        || m.has_seq(&["подумаю"])
-        || m.has_seq(&["socks", "off"])
-        || m.has_seq(&["believe", "it"])
-        || m.has_seq(&["when", "i", "see", "it"])
-        || m.has_seq(&["grain", "of", "salt"])
-        || m.has_seq(&["with", "a", "pinch", "of", "salt"])
-        || m.has_seq(&["тебя", "урою"])
-        || m.has_seq(&["урою"])
-        || m.has_seq(&["вид", "что"])
+    idiom_phrases().iter().any(|p| m.has_seq(p))
         // "допью кофе и посмотрю" does the work after the coffee.
         || (0..m.n()).any(|i| nonwork_at(m, i) && !work_after(m, i))
 }
