@@ -392,6 +392,18 @@ fn affectionate_forms(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// The regular affectionate forms of a full name in -на ("Кристина" → "Кристиночка",
+/// "Кристинонька"; "Галина" → "Галиночка"), which the table need not list one by one.
+fn full_name_affectionate(name: &str) -> Vec<String> {
+    match name.strip_suffix('а') {
+        Some(stem) if stem.ends_with('н') && stem.chars().count() >= 4 => ["очка", "онька"]
+            .iter()
+            .map(|s| format!("{stem}{s}"))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Does the normalised token name the surname `surname` (normalised nominative) in some case?
 fn surname_matches(tok: &str, surname: &str) -> bool {
     if tok == surname {
@@ -757,7 +769,7 @@ impl Variants {
         let own_forms = if !known && is_cyrillic(&own) {
             affectionate_forms(&own)
         } else {
-            Vec::new()
+            full_name_affectionate(&own)
         };
         let table_forms = groups
             .iter()
@@ -1557,6 +1569,18 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn full_names_in_na_have_their_affectionate_forms() {
+        let p = vec![Person {
+            id: 1,
+            first_name: "Кристина".into(),
+            last_name: None,
+            username: None,
+        }];
+        assert_eq!(resolve("Кристиночка", &p), vec![1]);
+        assert_eq!(resolve("Кристиночке", &p), vec![1]);
+    }
 
     #[test]
     fn fast_tokens_split_and_fold_like_the_shared_tokenizer() {

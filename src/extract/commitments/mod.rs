@@ -337,6 +337,15 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     {
         return vec![Finding::Accept { due: Some(due) }];
     }
+    // "могу, за мной", "могу, без проблем": able and agreeing is a yes.
+    if m.w(0) == "могу"
+        && m.n() > 1
+        && !question_everywhere
+        && (m.has_f(1, AGREE) || multi_agreement(m, 1).is_some())
+        && leading_agreement_after(m, multi_agreement(m, 1).unwrap_or(2)) >= m.n()
+    {
+        return vec![Finding::Accept { due: cx.due() }];
+    }
     // "в четверг", "15.02", "Wednesday": a date and nothing else answers "когда сможешь?" —
     // an acceptance by then, if a request to the speaker is there to accept (ingest checks).
     if m.n() > 0

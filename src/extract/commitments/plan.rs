@@ -42,9 +42,30 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     Some(found)
 }
 
+/// Plan words written with a hyphen ("stand-up"): the tokens split them, so they are found in
+/// the text before the colon.
+fn hyphenated_heads() -> &'static [&'static str] {
+    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        words(include_str!("../../../lexicon/en/plan.txt"))
+            .chain(words(include_str!("../../../lexicon/ru/plan.txt")))
+            .filter(|w| w.contains('-'))
+            .collect()
+    })
+}
+
 /// The byte range of the heading (its words up to the colon) and where its list starts.
 fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
     for (colon, _) in m.text.match_indices(':') {
+        let raw = m.text.get(..colon).unwrap_or("").trim_end();
+        let ends_with = |h: &&&str| {
+            raw.len() >= h.len()
+                && raw.is_char_boundary(raw.len() - h.len())
+                && raw[raw.len() - h.len()..].eq_ignore_ascii_case(h)
+        };
+        if let Some(h) = hyphenated_heads().iter().find(ends_with) {
+            return Some((raw.len() - h.len()..colon, colon + 1));
+        }
         // The words right before the colon, back to the first that cannot head a plan.
         let end = m.toks.partition_point(|t| t.span.end <= colon);
         if end == 0
@@ -146,6 +167,8 @@ fn plan_item(
         Some(_) => None,
         None if is_infinitive(word) && !part.has_f(v, STOP) => Some((v, word)),
         None if part.has_f(v, EN_VERB) && !part.has_f(v, STOP | NONWORK) => Some((v, word)),
+        // "today fixing the printer": the -ing form of a verb the list holds.
+        None if !part.has_f(v, STOP | NONWORK) && ing_of_verb(word) => Some((v, word)),
         // "drench the heifers", "retrain Ravi": an English word before an object is its verb.
         None if word.chars().all(|c| c.is_ascii_lowercase())
             && !part.has_f(v, STOP | DATE | NONWORK)
@@ -169,4 +192,17 @@ fn plan_item(
     }
     let due = own.map(|(_, d)| d).or(head_due);
     Some(Finding::Made { content, due })
+}
+
+/// "fixing", "making", "chasing", "running": an -ing form whose verb is in the English list.
+fn ing_of_verb(word: &str) -> bool {
+    let Some(stem) = word.strip_suffix("ing").filter(|s| s.len() >= 2) else {
+        return false;
+    };
+    let known = |w: &str| word_classes().get(w).is_some_and(|f| f & EN_VERB != 0);
+    let doubled = {
+        let b = stem.as_bytes();
+        b.len() >= 3 && b[b.len() - 1] == b[b.len() - 2]
+    };
+    known(stem) || known(&format!("{stem}e")) || doubled && known(&stem[..stem.len() - 1])
 }

@@ -43,6 +43,7 @@ fn team() -> Vec<Person> {
         p(15, "Tom", "Baker", "tom"),
         p(16, "Alex", "Morgan", "alexm"),
         p(17, "Николай", "Зайцев", "kolya"),
+        p(18, "Кристина", "Лебедева", "kris"),
     ]
 }
 
