@@ -416,8 +416,10 @@ impl Ingest<'_> {
                 effects.push(e);
             }
         }
+        // Findings that changed nothing ("двое перенеслись на пятницу" moves no promise of the
+        // speaker's) leave the report in the same message to be read: "всех обзвонила, двое
+        // перенеслись на пятницу" closes "обзвонить всех".
         if effects.is_empty()
-            && quiet
             && analyze_guarded(key, || crate::extract::report::may_report(m.text))
             && let Some(e) = self.reported_done(l, m).await?
         {

@@ -87,6 +87,24 @@ pub fn in_progress(text: &str) -> bool {
 }
 
 /// The verb stems a promise's content can be reported done with.
+/// Is `word` a past or a participle of the verb `infinitive`, by the dictionary?
+fn past_of(word: &str, infinitive: &str) -> bool {
+    if word.chars().count() < 3 || !word.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
+        return false;
+    }
+    let Some(d) = crate::morph::dictionary() else {
+        return false;
+    };
+    let inf = infinitive.replace('ё', "е");
+    d.analyze(word).iter().any(|a| {
+        a.source == rumorph::Source::Dictionary
+            && a.lemma.replace('ё', "е") == inf
+            && d.ud_tag(a.ud).is_some_and(|t| {
+                t.feat("Tense") == Some("Past") || t.feat("VerbForm") == Some("Part")
+            })
+    })
+}
+
 fn ru_stem(infinitive: &str) -> Option<String> {
     let chars: Vec<char> = infinitive.chars().collect();
     let cut = if infinitive.ends_with("ться") || infinitive.ends_with("тись") {
@@ -121,7 +139,14 @@ pub fn reports_done(text: &str, content: &str) -> bool {
         return false;
     }
     let promised: Vec<String> = tokens(content).into_iter().map(|t| t.norm).collect();
-    // Russian: the content starts with its infinitive ("выставить счёт Вектору").
+    // Russian: the content starts with its infinitive ("выставить счёт Вектору"); a past or a
+    // participle of that verb reports it, by the dictionary's lemma ("отвезти" ↔ "отвезла",
+    // "выставить" ↔ "выставлен"), or by the regular endings for words it does not hold.
+    if let Some(inf) = promised.first()
+        && words.iter().any(|w| past_of(w, inf))
+    {
+        return true;
+    }
     if let Some(stem) = promised.first().and_then(|v| ru_stem(v)) {
         let hit = words.iter().any(|w| {
             w.strip_prefix(stem.as_str())
@@ -206,6 +231,16 @@ mod tests {
         assert!(super::in_progress("почти половину контракта перевёл"));
         assert!(super::in_progress("halfway through the taproom stocktake"));
         assert!(!super::in_progress("контракт перевёл, отправил клиенту"));
+    }
+
+    #[test]
+    fn pasts_of_irregular_verbs_by_the_dictionary() {
+        assert!(reports_done(
+            "принтер отвезла в ремонт, обещали за три дня",
+            "отвезти принтер в ремонт"
+        ));
+        assert!(reports_done("ключи принёс", "принести ключи"));
+        assert!(!reports_done("принтер отвезу завтра", "отвезти принтер"));
     }
 
     #[test]
