@@ -66,6 +66,9 @@ fn hedged(words: &[String], text: &str) -> bool {
                     | "partly"
                     | "started"
             ) || w.ends_with("n't")
+                // "…сдала, остался Вектор": a part is left, the whole is not done.
+                || w.starts_with("остал")
+                || w == "remaining"
         })
 }
 
@@ -241,6 +244,10 @@ mod tests {
         ));
         assert!(reports_done("ключи принёс", "принести ключи"));
         assert!(!reports_done("принтер отвезу завтра", "отвезти принтер"));
+        assert!(!reports_done(
+            "отчёты по двум клиентам сдала, остался третий",
+            "сдать отчёты по всем клиентам"
+        ));
     }
 
     #[test]

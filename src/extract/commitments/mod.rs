@@ -204,7 +204,35 @@ fn piece_end(text: &str, max: usize) -> usize {
 /// The whole piece is read first; then each independent clause on its own, because a hedge,
 /// a report or a date in one clause says nothing about the promise in another ("I'll send the
 /// rate con tmrw. also the strike might be a problem", "оплачу на этой неделе, сегодня лимит").
+/// The text before a closing "…, ok?" (`lexicon/confirm_tags.txt`), when there is more than the
+/// tag and the tag is its only question.
+fn without_confirm_tag(text: &str) -> Option<&str> {
+    static TAGS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let tags =
+        TAGS.get_or_init(|| words(include_str!("../../../lexicon/confirm_tags.txt")).collect());
+    let t = text.trim_end();
+    let body = t.strip_suffix('?')?.trim_end();
+    let last_start = body
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !c.is_alphanumeric())
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let last = crate::extract::words::normalize(&body[last_start..]);
+    let before = body[..last_start].trim_end_matches(|c: char| c.is_whitespace() || c == ',');
+    (tags.contains(&last.as_str())
+        && !before.contains('?')
+        && before.split_whitespace().count() >= 2)
+        .then_some(before)
+}
+
 fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
+    // "sure, by thurs ok?": asking whether the date suits is saying it.
+    if let Some(bare) = without_confirm_tag(input.text) {
+        return analyze_piece(&MessageInput {
+            text: bare,
+            ..input.clone()
+        });
+    }
     let names = NameIndex::new(input.people);
     let m = Msg::new(input.text);
     if let Some(found) = plan(input, &m, &names) {

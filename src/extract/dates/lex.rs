@@ -603,12 +603,14 @@ fn en_word(w: &str) -> Lex {
     let wd = |d| Lex::Wd(d, false);
     match w {
         "today" => Lex::RelDay(0),
-        "tomorrow" | "tomorrows" | "tmrw" | "tmr" => Lex::RelDay(1),
+        "tomorrow" | "tomorrows" | "tmrw" | "tmr" | "tmw" | "2moro" | "tomoz" | "tomo" => {
+            Lex::RelDay(1)
+        }
         "yesterday" => Lex::RelDay(-1),
         "tonight" | "tonite" => k(Tonight),
         "monday" | "mon" => wd(0),
         "tuesday" | "tue" | "tues" => wd(1),
-        "wednesday" | "wed" => wd(2),
+        "wednesday" | "wed" | "weds" => wd(2),
         "thursday" | "thu" | "thur" | "thurs" => wd(3),
         "friday" | "fri" => wd(4),
         "saturday" | "sat" => wd(5),
