@@ -66,13 +66,23 @@ fn hedged(words: &[String], text: &str) -> bool {
                     | "partly"
                     | "started"
             ) || w.ends_with("n't")
-                // "…сдала, остался Вектор": a part is left, the whole is not done.
-                || w.starts_with("остал")
-                || w == "remaining"
         })
 }
 
 /// "почти готово", "половину перевёл", "halfway through": work under way, not finished.
+/// "…по Сафонову сдала, остался Вектор": a named part is still to do, so the whole is not
+/// done ("осталось 2 странных, их Паше переслал" hands the rest on: that one is).
+fn named_part_left(text: &str) -> bool {
+    let ws: Vec<&str> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '-')
+        .filter(|w| !w.is_empty())
+        .collect();
+    ws.windows(2).any(|p| {
+        p[0].to_lowercase().starts_with("остал")
+            && p[1].chars().next().is_some_and(char::is_uppercase)
+    })
+}
+
 pub fn in_progress(text: &str) -> bool {
     let lower = text.to_lowercase();
     if !["почти", "половин", "almost", "half", "partly", "partially"]
@@ -138,7 +148,7 @@ pub fn may_report(text: &str) -> bool {
 /// Does `text` report the promise `content` done with the promise's own verb?
 pub fn reports_done(text: &str, content: &str) -> bool {
     let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
-    if words.is_empty() || hedged(&words, &normalize(text)) {
+    if words.is_empty() || hedged(&words, &normalize(text)) || named_part_left(text) {
         return false;
     }
     let promised: Vec<String> = tokens(content).into_iter().map(|t| t.norm).collect();
@@ -245,8 +255,12 @@ mod tests {
         assert!(reports_done("ключи принёс", "принести ключи"));
         assert!(!reports_done("принтер отвезу завтра", "отвезти принтер"));
         assert!(!reports_done(
-            "отчёты по двум клиентам сдала, остался третий",
+            "отчёты по Альфе и Бете сдала, остался Гамма",
             "сдать отчёты по всем клиентам"
+        ));
+        assert!(reports_done(
+            "на письма ответил, осталось 2 странных, их Паше переслал",
+            "ответить на письма"
         ));
     }
 

@@ -51,6 +51,7 @@ pub(super) fn done(m: &Msg) -> Option<usize> {
         if t.norm == "pushed" && matches!(next, "to" | "back") {
             continue;
         }
+
         if matches!(t.norm.as_str(), "live" | "ready")
             && !matches!(prev, "is" | "are" | "went" | "now")
         {

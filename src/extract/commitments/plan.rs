@@ -14,10 +14,20 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     let head_text = m.text.get(head.clone()).unwrap_or("");
     let head_due = crate::extract::dates::deadline(head_text, input.now, lang).map(|(_, d)| d);
     let mut found = Vec::new();
-    for item in items(m.text, list_start) {
-        let part = m.slice(item.clone());
-        if let Some(f) = plan_item(&part, input, lang, head_due) {
-            found.push(f);
+    for whole in items(m.text, list_start) {
+        let pieces = split_at_and(m.text, whole.clone());
+        // "today I'm doing X and chasing Y": the date said once holds for both.
+        let whole_due = (pieces.len() > 1)
+            .then(|| {
+                let t = m.text.get(whole.clone()).unwrap_or("");
+                crate::extract::dates::deadline(t, input.now, lang).map(|(_, d)| d)
+            })
+            .flatten();
+        for item in pieces {
+            let part = m.slice(item.clone());
+            if let Some(f) = plan_item(&part, input, lang, head_due.or(whole_due)) {
+                found.push(f);
+            }
         }
     }
     if found.is_empty() {
@@ -150,6 +160,12 @@ fn plan_item(
     while v < part.n() && part.has_f(v, DATE | PREP | FILL) && part.verb(v).is_none() {
         v += 1;
     }
+    // "today I'm doing the stock count": the speaker and the auxiliary before the -ing verb.
+    match part.w(v) {
+        "i'm" | "im" | "i’m" | "we're" | "we’re" => v += 1,
+        "i" | "we" if matches!(part.w(v + 1), "am" | "are") => v += 2,
+        _ => {}
+    }
     if v >= part.n() || part.question.iter().any(|&q| q) {
         return None;
     }
@@ -192,6 +208,23 @@ fn plan_item(
     }
     let due = own.map(|(_, d)| d).or(head_due);
     Some(Finding::Made { content, due })
+}
+
+/// An item "doing the stock count and chasing Royal Mail" cut before each "and" that opens
+/// another -ing verb: two pieces of work.
+fn split_at_and(text: &str, r: Range<usize>) -> Vec<Range<usize>> {
+    let item = text.get(r.clone()).unwrap_or("");
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (k, _) in item.match_indices(" and ") {
+        let next = item[k + 5..].split_whitespace().next().unwrap_or("");
+        if ing_of_verb(&next.to_ascii_lowercase()) {
+            out.push(r.start + from..r.start + k);
+            from = k + 5;
+        }
+    }
+    out.push(r.start + from..r.end);
+    out
 }
 
 /// "fixing", "making", "chasing", "running": an -ing form whose verb is in the English list.

@@ -176,6 +176,17 @@ pub(super) fn nonwork_at(m: &Msg, i: usize) -> bool {
                 m.w(i - 1),
                 "после" | "до" | "перед" | "after" | "before" | "at" | "from" | "с" | "из" | "over"
             ))
+        && !english_modifier(m, i)
+}
+
+/// "fix the coffee machine", "update the home exercise sheets": an English word of leisure
+/// before another noun of its clause names a thing, not the leisure.
+fn english_modifier(m: &Msg, i: usize) -> bool {
+    m.w(i).is_ascii()
+        && i + 1 < m.n()
+        && m.clause_of(i + 1) == m.clause_of(i)
+        && m.w(i + 1).chars().all(|c| c.is_ascii_alphabetic())
+        && !m.has_f(i + 1, PREP | DATE | TIME_PREP | FILL | STOP | NONWORK)
 }
 
 /// Is the verb at `i` about something other than work ("схожу на обед", "допью кофе"), with

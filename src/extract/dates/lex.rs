@@ -301,6 +301,15 @@ const ADJ_SOFT: &[&str] = &[
 ];
 
 pub(super) fn classify(w: &str) -> Lex {
+    // "monday's meeting", "today's call": a day in the possessive is that day.
+    if let Some(base) = w.strip_suffix("'s").or_else(|| w.strip_suffix("’s"))
+        && base.is_ascii()
+    {
+        let day = en_word(base);
+        if matches!(day, Lex::Wd(..) | Lex::RelDay(_)) {
+            return day;
+        }
+    }
     if w.is_ascii() { en_word(w) } else { ru_word(w) }
 }
 
