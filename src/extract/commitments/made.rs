@@ -2,6 +2,31 @@
 
 use super::*;
 
+/// The lists of `lexicon/en/movement.txt`, by key.
+fn movement(key: &str) -> &'static [String] {
+    static LISTS: std::sync::OnceLock<Vec<(&'static str, Vec<String>)>> = std::sync::OnceLock::new();
+    LISTS
+        .get_or_init(|| {
+            crate::extract::words::keyed_lists(include_str!("../../../lexicon/en/movement.txt"))
+        })
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(&[], |(_, l)| l.as_slice())
+}
+
+/// Does the promise that starts at token `v` go somewhere rather than do something?
+fn goes_somewhere(m: &Msg, v: usize) -> bool {
+    let has = |key: &str, k: usize| movement(key).iter().any(|w| w == m.w(k));
+    let capital = m
+        .toks
+        .get(v)
+        .and_then(|t| m.text.get(t.span.clone()))
+        .and_then(|w| w.chars().next())
+        .is_some_and(char::is_uppercase);
+    (m.w(v.wrapping_sub(1)) == "to" && (has("to-places", v) || capital && m.w(v) != "i"))
+        || (has("verbs", v) && has("then", v + 1))
+}
+
 /// Where an English promise starts: the trigger index and the index of the first word after it.
 pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
     for i in 0..m.n() {
@@ -47,30 +72,9 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             _ => None,
         };
         if let Some(mut v) = after {
-            // "I'm going to the store", "going to lunch": going somewhere, not doing something.
-            if m.w(v.wrapping_sub(1)) == "to"
-                && matches!(
-                    m.w(v),
-                    "the"
-                        | "a"
-                        | "an"
-                        | "my"
-                        | "our"
-                        | "his"
-                        | "her"
-                        | "their"
-                        | "lunch"
-                        | "bed"
-                        | "work"
-                        | "school"
-                        | "church"
-                        | "town"
-                        | "sleep"
-                        | "dinner"
-                        | "breakfast"
-                        | "class"
-                )
-            {
+            // "I'm going to the store", "going to Leeds", "we'll go by bus": going somewhere,
+            // not doing something (word lists in lexicon/en/movement.txt).
+            if goes_somewhere(m, v) {
                 continue;
             }
             // "I'll be in the office", "I'll be there": where the speaker will be, not a task.
