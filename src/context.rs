@@ -134,11 +134,19 @@ pub async fn read(
             Ok(Vec::new())
         }
     };
+    // Tasks are given in private (a DM, a goal's plan): another team's are not a member's to see.
+    let tasks = async {
+        if scope == Scope::Full {
+            store.open_tasks(viewer.org, subject).await
+        } else {
+            Ok(Vec::new())
+        }
+    };
     let (all, raw_memories, nodes, tasks, reflections) = tokio::try_join!(
         store.commitments_for(viewer.org, subject, scope, since),
         store.memories_for(viewer.org, subject, scope, RECENT_MEMORIES, TOP_FACTS),
         store.nodes_owned_by(viewer.org, subject),
-        store.open_tasks(viewer.org, subject),
+        tasks,
         reflections,
     )?;
     let (mut open, closed): (Vec<_>, Vec<_>) = all

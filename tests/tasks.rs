@@ -214,3 +214,29 @@ async fn a_hedged_or_other_report_does_not_close_a_task() {
         common::answer_to(&out, 502)
     );
 }
+
+#[tokio::test]
+async fn another_team_s_tasks_are_not_a_member_s_to_see() {
+    let out = replay(&[
+        dm(
+            500,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "/task @pavel переделать смету для Ромашки до пятницы",
+        ),
+        press(2, "2026-11-23T10:05:00+03:00", "Принять"),
+        dm(501, 3, "2026-11-23T10:10:00+03:00", "что у Павла в работе?"),
+        dm(502, 1, "2026-11-23T10:11:00+03:00", "что у Павла в работе?"),
+    ])
+    .await;
+    assert!(
+        !common::answer_to(&out, 501).contains("Ромашки"),
+        "a member does not see another's tasks: {}",
+        common::answer_to(&out, 501)
+    );
+    assert!(
+        common::answer_to(&out, 502).contains("Ромашки"),
+        "the director does: {}",
+        common::answer_to(&out, 502)
+    );
+}

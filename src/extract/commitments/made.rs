@@ -4,7 +4,8 @@ use super::*;
 
 /// The lists of `lexicon/en/movement.txt`, by key.
 fn movement(key: &str) -> &'static [String] {
-    static LISTS: std::sync::OnceLock<Vec<(&'static str, Vec<String>)>> = std::sync::OnceLock::new();
+    static LISTS: std::sync::OnceLock<Vec<(&'static str, Vec<String>)>> =
+        std::sync::OnceLock::new();
     LISTS
         .get_or_init(|| {
             crate::extract::words::keyed_lists(include_str!("../../../lexicon/en/movement.txt"))
