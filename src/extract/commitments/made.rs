@@ -2,6 +2,13 @@
 
 use super::*;
 
+/// A word of `lexicon/en/food.txt`.
+fn is_food(w: &str) -> bool {
+    static SET: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    SET.get_or_init(|| words(include_str!("../../../lexicon/en/food.txt")).collect())
+        .contains(&w)
+}
+
 /// The lists of `lexicon/en/movement.txt`, by key.
 fn movement(key: &str) -> &'static [String] {
     static LISTS: std::sync::OnceLock<Vec<(&'static str, Vec<String>)>> =
@@ -149,6 +156,13 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                             "ready" | "back" | "over" | "up" | "out" | "to" | "by"
                         )
                 })
+            {
+                continue;
+            }
+            // "I'll take beef stew, then", "I'll have the lamb chops, well-done": a meal.
+            if matches!(m.w(v), "have" | "take")
+                && (v + 1..(v + 4).min(sentence.end)).any(|k| is_food(m.w(k)))
+                && !(v + 1..sentence.end).any(|k| m.has_f(k, DATE))
             {
                 continue;
             }
