@@ -664,26 +664,16 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
             let pressed = a
                 .fix_press(button, |d| next_working_day(&app, &org, d))
                 .await?;
-            answer_press(&bot, &q, &pressed.note).await?;
-            if let (Some(edit), Some(m)) = (&pressed.edit, q.regular_message()) {
-                edit_in_place(&bot, m, edit).await;
-            }
-            if let Some(reply) = &pressed.reply {
-                send(&bot, ChatId(user.0), None, reply).await?;
-            }
+            show_press(&bot, &q, &pressed.note, pressed.edit.as_ref(), pressed.reply.as_ref())
+                .await?;
             return Ok(());
         }
         if let Some(button) = crate::answer::goals::GoalButton::parse(&data) {
             let pressed =
                 crate::answer::goals::press(&app, org.id, user, button, lang, app.clock.now())
                     .await?;
-            answer_press(&bot, &q, &pressed.note).await?;
-            if let (Some(edit), Some(m)) = (&pressed.edit, q.regular_message()) {
-                edit_in_place(&bot, m, edit).await;
-            }
-            if let Some(reply) = &pressed.reply {
-                send(&bot, ChatId(user.0), None, reply).await?;
-            }
+            show_press(&bot, &q, &pressed.note, pressed.edit.as_ref(), pressed.reply.as_ref())
+                .await?;
             if let Some((to, reply)) = &pressed.offer
                 && let Err(e) = send(&bot, ChatId(to.0), None, reply).await
             {
@@ -869,6 +859,25 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
     }
     .instrument(span)
     .await
+}
+
+/// What a press shows: the notice, the pressed message rewritten, and a new message to the
+/// presser (in their DM).
+async fn show_press(
+    bot: &Bot,
+    q: &CallbackQuery,
+    note: &str,
+    edit: Option<&Reply>,
+    reply: Option<&Reply>,
+) -> HandlerResult {
+    answer_press(bot, q, note).await?;
+    if let (Some(edit), Some(m)) = (edit, q.regular_message()) {
+        edit_in_place(bot, m, edit).await;
+    }
+    if let Some(reply) = reply {
+        send(bot, ChatId(q.from.id.0 as i64), None, reply).await?;
+    }
+    Ok(())
 }
 
 /// Answers a button press, with `note` as the notice unless it is empty.
