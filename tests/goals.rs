@@ -514,17 +514,7 @@ async fn a_failed_plan_keeps_the_goal_whole_and_a_dropped_step_is_gone() {
     assert!(anna.contains("Шаг 1 убран"), "{anna}");
     // Its buttons are gone: pressing again is a replay error, not a second decision.
     lines.push(press(1, "2026-11-23T10:03:00+03:00", "Оставить 1"));
-    let text: String = lines.iter().map(|l| l.to_string() + "\n").collect();
-    let again = run_text(
-        &text,
-        Options {
-            tz: chrono_tz::Europe::Moscow,
-            lang: Lang::Ru,
-            db: None,
-            llm: LlmSettings::default(),
-        },
-    )
-    .await;
+    let again = common::try_replay_ru(&lines).await;
     assert!(again.is_err(), "no button left to press");
 }
 

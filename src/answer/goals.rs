@@ -120,15 +120,6 @@ impl GoalButton {
     }
 }
 
-/// At most `n` characters, with an ellipsis when cut: a plan must fit one Telegram message.
-fn clip(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        s.chars().take(n).collect::<String>() + "…"
-    }
-}
-
 fn person(people: &[Person], id: UserId) -> Option<&Person> {
     people.iter().find(|p| p.profile.id == id)
 }
@@ -153,7 +144,7 @@ fn step_state(app: &App, lang: Lang, people: &[Person], s: &GoalStep) -> String 
 
 /// The goal's heading line: title, date, owner.
 pub fn heading(app: &App, lang: Lang, people: &[Person], g: &Goal) -> String {
-    let mut s = format!("🎯 <b>{}</b>", esc(&clip(&g.title, 200)));
+    let mut s = format!("🎯 <b>{}</b>", esc(&crate::render::truncate(&g.title, 200)));
     if let Some(d) = g.due {
         s.push_str(" — ");
         s.push_str(&app.i18n.t(
@@ -182,7 +173,7 @@ pub fn plan(
     let mut text = heading(app, lang, people, g);
     if let Some(d) = &g.description {
         text.push('\n');
-        text.push_str(&esc(&clip(d, 500)));
+        text.push_str(&esc(&crate::render::truncate(d, 500)));
     }
     text.push_str(&format!("\n\n<b>{}</b>", app.i18n.s(lang, "goal-steps")));
     let mut buttons = Vec::new();
@@ -413,7 +404,7 @@ impl Answerer<'_> {
             // Steps still to decide (a declined one is proposed again): the plan, by button.
             if decides(&self.viewer, &g) && steps.iter().any(|s| s.status == "proposed") {
                 buttons.push(vec![(
-                    format!("🎯 {}", clip(&g.title, 40)),
+                    format!("🎯 {}", crate::render::truncate(&g.title, 40)),
                     GoalButton::Plan(g.id).data(),
                 )]);
             }

@@ -13,7 +13,7 @@ use crate::app::App;
 use crate::domain::{ChatId, MessageId, NodeType, OrgId, Relation, Role, UserId};
 use crate::extract::{intent, names, words};
 use crate::ingest::extract_people;
-use crate::store::{NewNode, Node, Person, StoreError};
+use crate::store::{NewNode, Node, StoreError};
 
 fn aliases() -> &'static Vec<(NodeType, Vec<String>)> {
     static LIST: OnceLock<Vec<(NodeType, Vec<String>)>> = OnceLock::new();
@@ -326,15 +326,16 @@ pub fn proposal_data(id: i64, yes: bool) -> String {
 /// is already so, or the same proposal is open).
 pub async fn heard_owner(
     app: &App,
-    org: OrgId,
-    people: &[Person],
+    ing: &crate::ingest::Ingest<'_>,
     text: &str,
     from: UserId,
     source: (ChatId, MessageId),
     at: DateTime<Utc>,
 ) -> Result<Vec<(UserId, Reply)>, StoreError> {
+    // The team's name table ingest already built for this message.
+    let (org, people) = (ing.org.id, ing.people);
     let Some((owner, what)) = crate::ingest::analyze_guarded(source, || {
-        crate::extract::owner::statement(text, &extract_people(people))
+        crate::extract::owner::statement(text, ing.names)
     }) else {
         return Ok(Vec::new());
     };

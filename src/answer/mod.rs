@@ -96,9 +96,7 @@ impl<'a> Answerer<'a> {
     }
 
     fn name(&self, id: UserId) -> String {
-        self.person(id)
-            .map(|p| p.profile.full_name())
-            .unwrap_or_else(|| id.to_string())
+        format::name_of(&self.people, id)
     }
 
     /// "о Льве Толстых" / "об Анне Смирновой": a person after the preposition о.

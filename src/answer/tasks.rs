@@ -229,6 +229,30 @@ impl Answerer<'_> {
     }
 }
 
+/// What the one who set a task hears of its assignee's answer (`key`: accepted, declined,
+/// finished…), in their language; `None` when they are not in `people`.
+pub fn tell_assigner(
+    app: &App,
+    people: &[Person],
+    assigner: UserId,
+    assignee_name: &str,
+    key: &str,
+    title: &str,
+    due: Option<Due>,
+) -> Option<(UserId, String)> {
+    let p = people.iter().find(|p| p.profile.id == assigner)?;
+    let their = app.lang_for(Some(&p.profile), None);
+    let what = task_line(app, their, title, due);
+    Some((
+        assigner,
+        app.i18n.t(
+            their,
+            key,
+            &[("name", esc(assignee_name).into()), ("what", what.into())],
+        ),
+    ))
+}
+
 /// What a task button did: a note for the presser, and a DM for the assigner.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pressed {
@@ -311,19 +335,10 @@ pub async fn press(
         .map(|p| p.profile.first_name.clone())
         .unwrap_or_default();
     let what = task_line(app, lang, &t.task.title, due);
-    let tell = t.assigned_by.filter(|b| *b != user).and_then(|b| {
-        let p = people.iter().find(|p| p.profile.id == b)?;
-        let their = app.lang_for(Some(&p.profile), None);
-        let what = task_line(app, their, &t.task.title, due);
-        Some((
-            b,
-            app.i18n.t(
-                their,
-                tell_key,
-                &[("name", esc(&presser).into()), ("what", what.into())],
-            ),
-        ))
-    });
+    let tell = t
+        .assigned_by
+        .filter(|b| *b != user)
+        .and_then(|b| tell_assigner(app, &people, b, &presser, tell_key, &t.task.title, due));
     Ok(Pressed {
         note: app.i18n.t(lang, key, &[("what", what.into())]),
         tell,

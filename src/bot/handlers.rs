@@ -497,9 +497,7 @@ async fn group(
     }
     // "за CRM отвечает Дима": the directors confirm an owner heard in the group.
     let key = (chat, MsgId(msg.id.0 as i64));
-    for (to, reply) in
-        crate::answer::graph::heard_owner(app, org.id, &people, text, user, key, now).await?
-    {
+    for (to, reply) in crate::answer::graph::heard_owner(app, &ing, text, user, key, now).await? {
         if let Err(e) = send(bot, ChatId(to.0), None, &reply).await {
             tracing::warn!(user_id = to.0, error = %e, "could not ask a director about an owner");
         }
@@ -929,28 +927,29 @@ async fn tell_task_done(
     let Some(by) = t.assigned_by.filter(|b| *b != t.assignee) else {
         return;
     };
-    let find = |u: Uid| people.iter().find(|p| p.profile.id == u);
-    let (Some(to), Some(who)) = (find(by), find(t.assignee)) else {
+    let open = people
+        .iter()
+        .any(|p| p.profile.id == by && p.profile.dm_open);
+    let first = people
+        .iter()
+        .find(|p| p.profile.id == t.assignee)
+        .map(|p| p.profile.first_name.as_str())
+        .unwrap_or_default();
+    let Some((to, text)) = crate::answer::tasks::tell_assigner(
+        app,
+        people,
+        by,
+        first,
+        "task-they-finished",
+        &t.title,
+        None,
+    )
+    .filter(|_| open) else {
         return;
     };
-    if !to.profile.dm_open {
-        return;
-    }
-    let lang = app.lang_for(Some(&to.profile), None);
-    let text = app.i18n.t(
-        lang,
-        "task-they-finished",
-        &[
-            (
-                "name",
-                crate::answer::format::esc(&who.profile.first_name).into(),
-            ),
-            ("what", crate::answer::format::esc(&t.title).into()),
-        ],
-    );
     if let Err(e) = send(
         bot,
-        ChatId(by.0),
+        ChatId(to.0),
         None,
         &Reply {
             text,
@@ -959,7 +958,7 @@ async fn tell_task_done(
     )
     .await
     {
-        tracing::warn!(user_id = by.0, error = %e, "could not tell the assigner a task is done");
+        tracing::warn!(user_id = to.0, error = %e, "could not tell the assigner a task is done");
     }
 }
 
