@@ -19,7 +19,7 @@ fn team() -> Vec<Value> {
 
 fn msg(id: i64, from: i64, date: &str, text: &str) -> Value {
     let group = json!({"id": GROUP, "type": "supergroup", "title": "Цех"});
-    json!({"type": "message", "chat": group, "id": id, "from": from, "date": date, "text": text})
+    common::group_line(&group, id, from, date, text)
 }
 
 #[tokio::test]

@@ -104,8 +104,13 @@ async fn each_recipient_gets_what_they_chose() {
 #[tokio::test]
 async fn a_linked_group_gets_the_weekly_digest_with_team_items_only() {
     let say = |id: i64, from: i64, time: &str, text: &str| {
-        json!({"type": "message", "chat": group(), "id": id, "from": from,
-               "date": format!("2026-11-23T{time}:00+03:00"), "text": text})
+        common::group_line(
+            &group(),
+            id,
+            from,
+            &format!("2026-11-23T{time}:00+03:00"),
+            text,
+        )
     };
     // The model's reflection finds a private promise of Павел's (visibility private).
     let fake = kept::sandbox::llm::FakeLlm::start().await.unwrap();

@@ -18,7 +18,7 @@ fn group() -> Value {
 }
 
 fn say(id: i64, from: i64, date: &str, text: &str) -> Value {
-    json!({"type": "message", "chat": group(), "id": id, "from": from, "date": date, "text": text})
+    common::group_line(&group(), id, from, date, text)
 }
 
 fn dm(id: i64, from: i64, date: &str, text: &str) -> Value {

@@ -112,8 +112,13 @@ async fn links_between_nodes_answer_what_depends_on_what() {
 async fn an_owner_heard_in_a_group_is_confirmed_by_the_director() {
     let group = json!({"id": -1_001_333, "type": "supergroup", "title": "Команда"});
     let say = |id: i64, from: i64, min: u32, text: &str| {
-        json!({"type": "message", "chat": group, "id": id, "from": from,
-               "date": format!("2026-11-24T11:{min:02}:00+03:00"), "text": text})
+        common::group_line(
+            &group,
+            id,
+            from,
+            &format!("2026-11-24T11:{min:02}:00+03:00"),
+            text,
+        )
     };
     let press = |from: i64, min: u32, button: &str| {
         json!({"type": "press", "from": from, "date": format!("2026-11-24T12:{min:02}:00+03:00"),

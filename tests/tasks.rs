@@ -174,8 +174,13 @@ async fn a_task_for_someone_without_a_dm_goes_to_their_group_with_a_mention() {
 async fn a_hedged_or_other_report_does_not_close_a_task() {
     let group = json!({"id": -1_001_213, "type": "supergroup", "title": "Склад"});
     let say = |id: i64, day: u32, text: &str| {
-        json!({"type": "message", "chat": group, "id": id, "from": 2,
-               "date": format!("2026-11-{day:02}T15:00:00+03:00"), "text": text})
+        common::group_line(
+            &group,
+            id,
+            2,
+            &format!("2026-11-{day:02}T15:00:00+03:00"),
+            text,
+        )
     };
     let out = replay(&[
         dm(

@@ -257,19 +257,27 @@ impl Store {
         from: DateTime<Utc>,
         to: DateTime<Utc>,
     ) -> Result<Vec<(Goal, GoalStep)>> {
-        let ids: Vec<(i64, i64)> = sqlx::query_as(
-            "SELECT s.goal_id, s.id FROM goal_steps s JOIN goals g ON g.id = s.goal_id
-             WHERE g.org_id = ? AND s.done_at >= ? AND s.done_at < ? ORDER BY s.done_at, s.id",
-        )
+        // The steps in one read; each goal they belong to once.
+        let rows = sqlx::query(step_select!(
+            "JOIN goals g ON g.id = s.goal_id
+             WHERE g.org_id = ? AND s.done_at >= ? AND s.done_at < ? ORDER BY s.done_at, s.id"
+        ))
         .bind(org.0)
         .bind(ts(from))
         .bind(ts(to))
         .fetch_all(&self.pool)
         .await?;
+        let mut goals: Vec<Goal> = Vec::new();
         let mut out = Vec::new();
-        for (g, s) in ids {
-            if let (Some(g), Some(s)) = (self.goal(g).await?, self.goal_step(s).await?) {
-                out.push((g, s));
+        for r in &rows {
+            let step = step_from_row(r)?;
+            if !goals.iter().any(|g| g.id == step.goal_id)
+                && let Some(g) = self.goal(step.goal_id).await?
+            {
+                goals.push(g);
+            }
+            if let Some(g) = goals.iter().find(|g| g.id == step.goal_id) {
+                out.push((g.clone(), step));
             }
         }
         Ok(out)

@@ -419,3 +419,8 @@ pub fn dms_to(out: &Value, user: i64) -> Vec<(String, String)> {
 pub fn dm_line(id: i64, from: i64, date: &str, text: &str) -> Value {
     json!({"type": "message", "chat": "dm", "id": id, "from": from, "date": date, "text": text})
 }
+
+/// A scenario line: a message from `from` in the group `chat` (a chat object).
+pub fn group_line(chat: &Value, id: i64, from: i64, date: &str, text: &str) -> Value {
+    json!({"type": "message", "chat": chat, "id": id, "from": from, "date": date, "text": text})
+}
