@@ -5,6 +5,11 @@
 //!
 //! Criterion reports the mean and median; after it, a plain loop of 2,000 reads per viewer
 //! prints p50 and p99.
+//!
+//! `cargo bench --bench context -- --peer` compares kept with the seed it replaces instead: at
+//! 100,000 memories / 50 people and at 1,000,000 / 200 it runs the seed's own context read in
+//! Python (`../shared/tools/lira_baseline.py`, or `$LIRA_BASELINE`) and kept's, in the same run,
+//! each person read in turn at random, and prints both p50s and their ratio.
 
 mod common;
 
@@ -45,17 +50,56 @@ struct Seeded {
 /// commitments made in the last 90 days 45 % were done, 5 % cancelled, 10 % moved once and the
 /// rest are open; older ones were closed (90 % done, 8 % cancelled) except 2 % left open.
 async fn seed() -> Seeded {
+    seed_sized(PEOPLE, MEMORIES, COMMITMENTS).await
+}
+
+async fn seed_sized(people: i64, memories: i64, commitments: i64) -> Seeded {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&dir.path().join("kept.db")).await.unwrap();
     let now = common::start();
+    // KEPT_BENCH_DB keeps the seeded database between runs (seeded when the file is absent);
+    // the file name should say its size: nothing checks that it matches.
+    if let Ok(path) = std::env::var("KEPT_BENCH_DB") {
+        let path = std::path::PathBuf::from(format!("{path}.{people}-{memories}"));
+        if path.exists() {
+            let store = Store::open(&path).await.unwrap();
+            let org = store.orgs().await.unwrap()[0];
+            return Seeded {
+                store,
+                org,
+                now,
+                _dir: dir,
+            };
+        }
+        let store = Store::open(&path).await.unwrap();
+        return seed_into(store, people, memories, commitments, now, dir).await;
+    }
+    let store = Store::open(&dir.path().join("kept.db")).await.unwrap();
+    seed_into(store, people, memories, commitments, now, dir).await
+}
+
+async fn seed_into(
+    store: Store,
+    people: i64,
+    memories: i64,
+    commitments: i64,
+    now: DateTime<Utc>,
+    dir: tempfile::TempDir,
+) -> Seeded {
     let span = 730 * 86_400;
     let t0 = now - chrono::Duration::seconds(span);
-    let org = common::org(&store, PEOPLE, t0).await;
+    let org = common::org(&store, people, t0).await;
     let at = |i: i64, n: i64| t0 + chrono::Duration::seconds(span * i / n);
 
     let started = Instant::now();
-    for i in 0..MEMORIES {
-        let kind = KINDS[((i / PEOPLE) % 4) as usize];
+    // Seeded in batches (one transaction of 10,000 rows each), as `kept import` writes.
+    const CHUNK: i64 = 10_000;
+    let mut batch = store.begin_batch().await.unwrap();
+    for i in 0..memories {
+        if i > 0 && i % CHUNK == 0 {
+            batch.commit().await.unwrap();
+            batch = store.begin_batch().await.unwrap();
+        }
+        let kind = KINDS[((i / people) % 4) as usize];
         let content = format!(
             "{} #{i}: работает с поставщиком {} по договору {}",
             kind.as_str(),
@@ -63,29 +107,32 @@ async fn seed() -> Seeded {
             i / 7
         );
         let evidence = format!("message -1001234567/{i}");
-        store
-            .upsert_memory(&NewMemory {
-                org_id: org,
-                subject: UserId(i % PEOPLE + 1),
-                kind,
-                content: &content,
-                confidence: Confidence::new(0.5 + (i % 5) as f64 / 10.0).unwrap(),
-                author: Author::Reflection,
-                visibility: kind.default_visibility((i / PEOPLE) % 3 != 0),
-                evidence: &evidence,
-                source_chat: Some(common::CHAT),
-                source_message: Some(MessageId(i)),
-                at: at(i, MEMORIES),
-            })
-            .await
-            .unwrap();
+        batch.upsert_memory(&NewMemory {
+            org_id: org,
+            subject: UserId(i % people + 1),
+            kind,
+            content: &content,
+            confidence: Confidence::new(0.5 + (i % 5) as f64 / 10.0).unwrap(),
+            author: Author::Reflection,
+            visibility: kind.default_visibility((i / people) % 3 != 0),
+            evidence: &evidence,
+            source_chat: Some(common::CHAT),
+            source_message: Some(MessageId(i)),
+            at: at(i, memories),
+        });
     }
+    batch.commit().await.unwrap();
     let memories_took = started.elapsed();
 
     let started = Instant::now();
     let mut versions = 0;
-    for i in 0..COMMITMENTS {
-        let made = at(i, COMMITMENTS);
+    let mut batch = store.begin_batch().await.unwrap();
+    for i in 0..commitments {
+        if i > 0 && i % CHUNK == 0 {
+            batch.commit().await.unwrap();
+            batch = store.begin_batch().await.unwrap();
+        }
+        let made = at(i, commitments);
         let due_day = (made + chrono::Duration::days(1 + i % 14)).date_naive();
         let due = Due {
             date: due_day,
@@ -93,15 +140,15 @@ async fn seed() -> Seeded {
         };
         let content = format!("подготовить отчёт №{i} для клиента {}", i % 31);
         let evidence = format!("message -1001234567/{}", 1_000_000 + i);
-        let c = store
+        let c = batch
             .insert_commitment(&NewCommitment {
                 org_id: org,
-                owner: UserId(i % PEOPLE + 1),
+                owner: UserId(i % people + 1),
                 content: &content,
-                due: ((i / PEOPLE) % 4 != 3).then_some(due),
+                due: ((i / people) % 4 != 3).then_some(due),
                 confidence: Confidence::RULES,
                 author: Author::Rules,
-                visibility: if (i / PEOPLE) % 10 == 0 {
+                visibility: if (i / people) % 10 == 0 {
                     Visibility::Private
                 } else {
                     Visibility::Team
@@ -115,8 +162,8 @@ async fn seed() -> Seeded {
             })
             .await
             .unwrap();
-        // per person, the k-th commitment (not i: i % PEOPLE is the owner)
-        let k = i / PEOPLE;
+        // per person, the k-th commitment (not i: i % people is the owner)
+        let k = i / people;
         let recent = now - made < chrono::Duration::days(90);
         let done = CommitmentChange {
             state: Some(CommitmentState::Done),
@@ -143,12 +190,13 @@ async fn seed() -> Seeded {
             ch.update = Some((common::CHAT, MessageId(2_000_000 + i)));
             ch.author = Some(Author::Rules);
             let when = (made + chrono::Duration::days(2)).min(now);
-            store.change_commitment(&c, &ch, when).await.unwrap();
+            batch.change_commitment(&c, &ch, when).await.unwrap();
             versions += 1;
         }
     }
+    batch.commit().await.unwrap();
     println!(
-        "context: seeded {MEMORIES} memories in {:.1?}, {COMMITMENTS} commitments (+{versions} versions) in {:.1?}",
+        "context: seeded {memories} memories in {:.1?}, {commitments} commitments (+{versions} versions) in {:.1?}",
         memories_took,
         started.elapsed()
     );
@@ -166,8 +214,100 @@ fn percentiles(mut d: Vec<Duration>) -> (Duration, Duration, Duration) {
     (at(0.50), at(0.99), *d.last().unwrap())
 }
 
+/// The seed's context read in Python and kept's, at the same sizes in the same run.
+fn peer(rt: &tokio::runtime::Runtime) {
+    let script = std::env::var("LIRA_BASELINE")
+        .unwrap_or_else(|_| "../shared/tools/lira_baseline.py".to_string());
+    let have_script = std::path::Path::new(&script).exists();
+    if !have_script {
+        println!("peer: {script} not found (set LIRA_BASELINE): kept's figures only");
+    }
+    let tz = common::tz();
+    for (people, memories) in [(50_i64, 100_000_i64), (200, 1_000_000)] {
+        // As many commitments per person as the main benchmark has (a fifth of the memories).
+        let s = rt.block_on(seed_sized(people, memories, memories / 5));
+        let everyone = rt.block_on(s.store.people(s.org)).unwrap();
+        let viewers: Vec<(Viewer, Person)> = everyone
+            .iter()
+            .map(|p| {
+                let v = rt
+                    .block_on(Viewer::load(&s.store, s.org, p.profile.id, false))
+                    .unwrap();
+                (v, p.clone())
+            })
+            .collect();
+        // A fixed sequence of people, as the baseline draws its own: warm up, then measure.
+        let mut x: u64 = 1;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize % viewers.len()
+        };
+        for _ in 0..200 {
+            let (v, p) = &viewers[next()];
+            black_box(
+                rt.block_on(context::read(&s.store, v, p, s.now, tz))
+                    .unwrap(),
+            );
+        }
+        let mut times = Vec::with_capacity(SAMPLES);
+        for _ in 0..SAMPLES {
+            let (v, p) = &viewers[next()];
+            let t = Instant::now();
+            black_box(
+                rt.block_on(context::read(&s.store, v, p, s.now, tz))
+                    .unwrap(),
+            );
+            times.push(t.elapsed());
+        }
+        let (p50, p99, _) = percentiles(times);
+        drop(s);
+        let baseline = have_script.then(|| {
+            let dir = tempfile::tempdir().unwrap();
+            let db = dir.path().join("lira.db");
+            let out = std::process::Command::new("python3")
+                .arg(&script)
+                .arg(&db)
+                .args(["--users", &people.to_string()])
+                .args(["--memories", &memories.to_string()])
+                .args(["--n", &SAMPLES.to_string()])
+                .output()
+                .expect("python3 runs");
+            let text = String::from_utf8_lossy(&out.stdout).to_string();
+            // "... p50=362us p99=510us"
+            let p50 = text.split_whitespace().find_map(|w| {
+                w.strip_prefix("p50=")?
+                    .strip_suffix("us")?
+                    .parse::<f64>()
+                    .ok()
+            });
+            (text.trim().to_string(), p50)
+        });
+        println!(
+            "peer {people} people / {memories} memories: kept context::read p50 {:.0} µs, p99 {:.0} µs",
+            p50.as_secs_f64() * 1e6,
+            p99.as_secs_f64() * 1e6
+        );
+        if let Some((line, base)) = baseline {
+            println!("  {line}");
+            if let Some(b) = base {
+                println!(
+                    "  kept is {:.1}× the seed baseline's speed (p50 {b:.0} µs / {:.0} µs)",
+                    b / (p50.as_secs_f64() * 1e6),
+                    p50.as_secs_f64() * 1e6
+                );
+            }
+        }
+    }
+}
+
 fn main() {
     let rt = common::runtime();
+    if std::env::args().any(|a| a == "--peer") {
+        peer(&rt);
+        return;
+    }
     let s = rt.block_on(seed());
     let tz = common::tz();
     let people = rt.block_on(s.store.people(s.org)).unwrap();
@@ -234,7 +374,30 @@ fn main() {
         println!("context/{label}: {SAMPLES} reads, p50 {p50:.2?}, p99 {p99:.2?}, max {max:.2?}");
     }
 
-    // Where the time goes: each store read of `context::read`, full scope and team-only.
+    // Where the time goes: the one statement, and each of the reads it replaced.
+    {
+        let st = &s.store;
+        let since = s.now - chrono::Duration::days(7);
+        let mut times = Vec::with_capacity(500);
+        for _ in 0..500 {
+            let t = Instant::now();
+            black_box(
+                rt.block_on(st.context_rows(s.org, SUBJECT, Scope::Full, since))
+                    .unwrap(),
+            );
+            times.push(t.elapsed());
+        }
+        let (p50, p99, _) = percentiles(times);
+        println!("  context_rows Full: p50 {p50:.2?}, p99 {p99:.2?}");
+        let mut times = Vec::with_capacity(500);
+        for _ in 0..500 {
+            let t = Instant::now();
+            rt.block_on(st.ping()).unwrap();
+            times.push(t.elapsed());
+        }
+        let (p50, p99, _) = percentiles(times);
+        println!("  one statement that reads nothing (SELECT 1): p50 {p50:.2?}, p99 {p99:.2?}");
+    }
     let since = s.now - chrono::Duration::days(7);
     let time = |f: &dyn Fn() -> usize| {
         let mut times = Vec::with_capacity(500);

@@ -861,7 +861,7 @@ async fn digest(
     let table =
         crate::schedule::Timetable::new(&o, &app.settings.schedule, &app.settings.org.holidays)?;
     let people = app.store.people(org).await?;
-    let recipient = crate::schedule::jobs::summary_recipients(&people)
+    let recipient = crate::digest::summary_recipients(&people)
         .into_iter()
         .next()
         .context("the org has no director or lead to address the digest to")?;
@@ -869,11 +869,11 @@ async fn digest(
     match kind {
         DigestKind::Daily => {
             out.line(shown(
-                &crate::digest::daily_text(&app, &table, at, recipient).await?,
+                &crate::digest::daily_text(&app, &table.cal, at, recipient).await?,
             ))?;
         }
         DigestKind::Weekly => {
-            let (text, chart) = crate::digest::weekly(&app, &table, at, recipient).await?;
+            let (text, chart) = crate::digest::weekly(&app, &table.cal, at, recipient).await?;
             // The file first: a reader that stops early still gets it.
             if let Some(path) = &png {
                 let bytes = crate::digest::chart::render_png(&chart)?;

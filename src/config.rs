@@ -356,7 +356,7 @@ impl Settings {
             ("schedule.daily_summary", &s.daily_summary),
             ("schedule.weekly_digest", &s.weekly_digest),
         ] {
-            crate::schedule::parse_cron(expr).map_err(|e| ConfigError::Invalid {
+            crate::domain::parse_cron(expr).map_err(|e| ConfigError::Invalid {
                 key: key.into(),
                 message: e.to_string(),
             })?;

@@ -106,11 +106,6 @@ pub fn rank(m: &Memory, now: DateTime<Utc>) -> f64 {
 }
 
 const RECENT_DAYS: i64 = 7;
-/// How many of a person's newest memories a context read ranks (an answer or a prompt has room
-/// for a few dozen; older ones have decayed below them anyway)...
-const RECENT_MEMORIES: i64 = 40;
-/// ...plus the most confident facts, which never decay.
-const TOP_FACTS: i64 = 10;
 
 /// The context read for (viewer, subject). One function: the bot, `kept ask` and the benchmark use it.
 pub async fn read(
@@ -124,31 +119,18 @@ pub async fn read(
     let scope = viewer.scope_for(subject);
     let today = now.with_timezone(&tz).date_naive();
     let since = now - Duration::days(RECENT_DAYS);
-    // The reads are independent: on a file database (WAL, a pool of connections) they run side
-    // by side, so a context read costs about its slowest query rather than their sum.
-    let reflections = async {
-        // Reflections are private: only with full access.
-        if scope == Scope::Full {
-            store.reflections_of(subject, 3).await
-        } else {
-            Ok(Vec::new())
-        }
-    };
-    // Tasks are given in private (a DM, a goal's plan): another team's are not a member's to see.
-    let tasks = async {
-        if scope == Scope::Full {
-            store.open_tasks(viewer.org, subject).await
-        } else {
-            Ok(Vec::new())
-        }
-    };
-    let (all, raw_memories, nodes, tasks, reflections) = tokio::try_join!(
-        store.commitments_for(viewer.org, subject, scope, since),
-        store.memories_for(viewer.org, subject, scope, RECENT_MEMORIES, TOP_FACTS),
-        store.nodes_owned_by(viewer.org, subject),
-        tasks,
-        reflections,
-    )?;
+    // One statement (store/context.rs says why); tasks and reflections come only with full
+    // scope: reflections are private, and tasks are given in private (a DM, a goal's plan).
+    let rows = store
+        .context_rows(viewer.org, subject, scope, since)
+        .await?;
+    let (all, raw_memories, nodes, tasks, reflections) = (
+        rows.commitments,
+        rows.memories,
+        rows.nodes,
+        rows.tasks,
+        rows.reflections,
+    );
     let (mut open, closed): (Vec<_>, Vec<_>) = all
         .into_iter()
         .partition(|c| c.state == CommitmentState::Open);
@@ -172,7 +154,8 @@ pub async fn read(
             (m, r)
         })
         .collect();
-    memories.sort_by(|a, b| b.1.total_cmp(&a.1));
+    // Newest first among equals, whatever order the rows came in.
+    memories.sort_by(|a, b| b.1.total_cmp(&a.1).then(b.0.id.cmp(&a.0.id)));
     Ok(PersonContext {
         person: person.clone(),
         scope,

@@ -4,9 +4,9 @@
 use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
 
-use crate::answer::format::{self, message_link};
 use crate::app::App;
 use crate::domain::{Lang, UserId};
+use crate::render::format::{self, message_link};
 use crate::store::{Commitment, Memory, Scope, StoreError};
 
 #[derive(Debug, thiserror::Error)]

@@ -1385,7 +1385,7 @@ fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
 
 /// A human-readable pointer to the message a memory came from.
 pub fn evidence(chat: ChatId, msg: MessageId) -> String {
-    match crate::answer::format::message_link(chat, msg) {
+    match crate::render::format::message_link(chat, msg) {
         Some(link) => link,
         None => format!("chat {chat}, message {msg}"),
     }
@@ -1431,31 +1431,7 @@ pub async fn button(
     })
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ButtonAction {
-    Done,
-    Snooze,
-    NotAPromise,
-}
-
-impl ButtonAction {
-    pub fn code(self) -> &'static str {
-        match self {
-            ButtonAction::Done => "done",
-            ButtonAction::Snooze => "snooze",
-            ButtonAction::NotAPromise => "nap",
-        }
-    }
-
-    pub fn from_code(s: &str) -> Option<ButtonAction> {
-        match s {
-            "done" => Some(ButtonAction::Done),
-            "snooze" => Some(ButtonAction::Snooze),
-            "nap" => Some(ButtonAction::NotAPromise),
-            _ => None,
-        }
-    }
-}
+pub use crate::domain::callback::ButtonAction;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ButtonOutcome {

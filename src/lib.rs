@@ -9,7 +9,8 @@
 //! - [`cli`]: the commands (`run`, `demo`, `replay`, `when`, `ask`, `digest`, `migrate`, `check-config`).
 //! - [`config`]: settings from a TOML file and `KEPT__SECTION__KEY` variables.
 //! - [`clock`]: time, system or driven.
-//! - [`domain`]: types that parse instead of validate.
+//! - [`domain`]: types that parse instead of validate (with the working calendar and the
+//!   callback data of every button).
 //! - [`export`]: everything kept holds about a person, as Markdown or JSON.
 //! - [`extract`]: pure text → findings (dates, commitments, names, intents).
 //! - [`store`]: every SQL statement; migrations at start.
@@ -22,7 +23,8 @@
 //! - [`answer`]: intent routing and structural answers.
 //! - [`schedule`]: the scheduler, its jobs and the delivery sender.
 //! - [`digest`]: daily summary, weekly digest and its chart.
-//! - [`render`]: splitting long HTML at Telegram's limits.
+//! - [`render`]: message formatting shared by answers, jobs and digests (dates, names, links,
+//!   mentions) and splitting long HTML at Telegram's limits.
 //! - [`bot`]: teloxide handler tree, commands, keyboards.
 //! - [`sandbox`]: a loopback Telegram Bot API for demo, replay and tests.
 //! - [`replay`]: scenario files through the real bot on a driven clock.

@@ -209,3 +209,150 @@ async fn an_org_schedule_override_replaces_the_default_times() {
         .collect();
     assert_eq!(mornings, ["23 08:00"]);
 }
+
+#[tokio::test]
+async fn a_context_read_returns_each_kind_of_row_within_its_scope() {
+    use kept::domain::NodeType;
+    use kept::store::{NewNode, Reflection, Scope};
+    let (s, org) = store().await;
+    let subject = UserId(2);
+    let memory = |content: &'static str, kind, visibility| NewMemory {
+        org_id: org,
+        subject,
+        kind,
+        content,
+        confidence: Confidence::RULES,
+        author: Author::User(subject),
+        visibility,
+        evidence: "test",
+        source_chat: None,
+        source_message: None,
+        at: t0(),
+    };
+    s.upsert_memory(&memory(
+        "работает с 2024 года",
+        MemoryKind::Fact,
+        Visibility::Team,
+    ))
+    .await
+    .unwrap();
+    s.upsert_memory(&memory(
+        "не любит созвоны после 16:00",
+        MemoryKind::Preference,
+        Visibility::Private,
+    ))
+    .await
+    .unwrap();
+    let promise = |content: &'static str, message: i64, visibility| NewCommitment {
+        org_id: org,
+        owner: subject,
+        content,
+        due: Some(Due::day(NaiveDate::from_ymd_opt(2026, 11, 27).unwrap())),
+        confidence: Confidence::RULES,
+        author: Author::Rules,
+        visibility,
+        source_chat: Some(ChatId(-100)),
+        source_message: Some(MessageId(message)),
+        requester: None,
+        request: None,
+        evidence: "test",
+        at: t0(),
+    };
+    s.insert_commitment(&promise("доделать auth", 10, Visibility::Team))
+        .await
+        .unwrap();
+    s.insert_commitment(&promise("поговорить с Олегом", 11, Visibility::Private))
+        .await
+        .unwrap();
+    let old = s
+        .insert_commitment(&promise("закрыть счёт", 12, Visibility::Team))
+        .await
+        .unwrap();
+    let done = CommitmentChange {
+        state: Some(CommitmentState::Done),
+        author: Some(Author::Rules),
+        ..Default::default()
+    };
+    s.change_commitment(&old, &done, t0() - Duration::days(30))
+        .await
+        .unwrap();
+    s.insert_node(&NewNode {
+        org_id: org,
+        node_type: NodeType::Product,
+        title: "Внутренний CRM",
+        description: None,
+        owner: Some(subject),
+        at: t0(),
+    })
+    .await
+    .unwrap();
+    s.insert_task(org, subject, "обновить прайс", "high", None, t0())
+        .await
+        .unwrap();
+    s.insert_reflection(
+        org,
+        &Reflection {
+            user_id: subject,
+            day: "2026-11-22".into(),
+            summary: "день итогов".into(),
+            highlights: vec!["сдал отчёт".into()],
+            commitments: vec![],
+            risks: vec![],
+            observations: vec![],
+        },
+        t0(),
+    )
+    .await
+    .unwrap();
+    let since = t0() - Duration::days(7);
+
+    let full = s
+        .context_rows(org, subject, Scope::Full, since)
+        .await
+        .unwrap();
+    let texts: Vec<&str> = full
+        .commitments
+        .iter()
+        .map(|c| c.content.as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        ["доделать auth", "поговорить с Олегом"],
+        "open ones; one closed a month ago is not recent"
+    );
+    assert_eq!(full.memories.len(), 2, "{:?}", full.memories);
+    assert_eq!(full.nodes.len(), 1);
+    assert_eq!(full.nodes[0].title, "Внутренний CRM");
+    assert_eq!(full.tasks.len(), 1);
+    assert_eq!(full.tasks[0].priority, "high");
+    assert_eq!(full.reflections.len(), 1);
+    assert_eq!(full.reflections[0].highlights, ["сдал отчёт"]);
+
+    let team = s
+        .context_rows(org, subject, Scope::TeamOnly, since)
+        .await
+        .unwrap();
+    let texts: Vec<&str> = team
+        .commitments
+        .iter()
+        .map(|c| c.content.as_str())
+        .collect();
+    assert_eq!(texts, ["доделать auth"], "private promises stay out");
+    assert_eq!(team.memories.len(), 1);
+    assert_eq!(team.memories[0].content, "работает с 2024 года");
+    assert_eq!(team.nodes.len(), 1, "who owns what is team knowledge");
+    assert!(team.tasks.is_empty() && team.reflections.is_empty());
+
+    // Closed within the window: shown with full scope.
+    let recent = s
+        .context_rows(org, subject, Scope::Full, t0() - Duration::days(60))
+        .await
+        .unwrap();
+    assert_eq!(recent.commitments.len(), 3);
+    assert!(
+        recent
+            .commitments
+            .iter()
+            .any(|c| c.state == CommitmentState::Done)
+    );
+}

@@ -2,9 +2,9 @@
 //! "я в отпуске с 1 по 10 декабря" to the bot. (In a group, ingest records the same sentence.)
 
 use super::{AnswerError, Answerer, Reply};
-use crate::answer::format;
 use crate::domain::Lang;
 use crate::extract::absence;
+use crate::render::format;
 
 impl Answerer<'_> {
     /// `/away ARG`.

@@ -7,10 +7,10 @@
 use chrono::NaiveDate;
 
 use super::{AnswerError, Answerer, Reply};
-use crate::answer::format::{self, esc};
 use crate::domain::{Author, CommitmentState, Confidence, Due, Lang, MemoryId, UserId};
 use crate::extract::{dates, names};
 use crate::ingest::extract_people;
+use crate::render::format::{self, esc};
 use crate::store::{Commitment, CommitmentChange};
 
 /// What a `/fix` asks for.
@@ -50,49 +50,7 @@ pub fn parse(arg: &str) -> Option<(i64, Fix)> {
     }
 }
 
-/// A correction button: `f:m:ID` opens the menu for promise ID, `f:d` done, `f:s` a working
-/// day later, `f:x` not a promise, `f:o` not mine (who then?), `f:t:ID:USER` gives it to USER.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FixButton {
-    Menu(i64),
-    Done(i64),
-    Later(i64),
-    NotAPromise(i64),
-    NotMine(i64),
-    To(i64, UserId),
-}
-
-impl FixButton {
-    pub fn data(self) -> String {
-        match self {
-            FixButton::Menu(id) => format!("f:m:{id}"),
-            FixButton::Done(id) => format!("f:d:{id}"),
-            FixButton::Later(id) => format!("f:s:{id}"),
-            FixButton::NotAPromise(id) => format!("f:x:{id}"),
-            FixButton::NotMine(id) => format!("f:o:{id}"),
-            FixButton::To(id, u) => format!("f:t:{id}:{}", u.0),
-        }
-    }
-
-    pub fn parse(data: &str) -> Option<FixButton> {
-        let mut p = data.split(':');
-        if p.next()? != "f" {
-            return None;
-        }
-        let kind = p.next()?;
-        let id: i64 = p.next()?.parse().ok()?;
-        let b = match kind {
-            "m" => FixButton::Menu(id),
-            "d" => FixButton::Done(id),
-            "s" => FixButton::Later(id),
-            "x" => FixButton::NotAPromise(id),
-            "o" => FixButton::NotMine(id),
-            "t" => FixButton::To(id, UserId(p.next()?.parse().ok()?)),
-            _ => return None,
-        };
-        p.next().is_none().then_some(b)
-    }
-}
+pub use crate::domain::callback::FixButton;
 
 /// What a correction button did: a note for the presser, the message it was pressed on as it
 /// should now read, or a new message (the menu).
@@ -377,22 +335,6 @@ mod tests {
         {
             assert_eq!(parse(bad), None, "{bad}");
         }
-    }
-
-    #[test]
-    fn button_data_round_trips() {
-        for b in [
-            FixButton::Menu(1),
-            FixButton::Done(2),
-            FixButton::Later(3),
-            FixButton::NotAPromise(4),
-            FixButton::NotMine(5),
-            FixButton::To(6, UserId(7)),
-        ] {
-            assert_eq!(FixButton::parse(&b.data()), Some(b));
-        }
-        assert_eq!(FixButton::parse("f:t:6"), None);
-        assert_eq!(FixButton::parse("g:k:1"), None);
     }
 
     proptest! {

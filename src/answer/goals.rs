@@ -70,55 +70,7 @@ fn clean_steps(steps: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// A press on a goal's buttons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GoalButton {
-    /// Keep the step as a task of the goal's owner.
-    Keep(i64),
-    Drop(i64),
-    /// Show whom the step may be given to.
-    Who(i64),
-    /// Give the step to this person.
-    To(i64, UserId),
-    /// Back from the choice of people to the plan.
-    Back(i64),
-    /// Show goal's plan again, as a new message (from `/goals`).
-    Plan(i64),
-}
-
-impl GoalButton {
-    /// Callback data: `g:k:STEP`, `g:d:STEP`, `g:w:STEP`, `g:a:STEP:USER`, `g:b:GOAL`, `g:p:GOAL`.
-    pub fn data(self) -> String {
-        match self {
-            GoalButton::Keep(s) => format!("g:k:{s}"),
-            GoalButton::Drop(s) => format!("g:d:{s}"),
-            GoalButton::Who(s) => format!("g:w:{s}"),
-            GoalButton::To(s, u) => format!("g:a:{s}:{}", u.0),
-            GoalButton::Back(g) => format!("g:b:{g}"),
-            GoalButton::Plan(g) => format!("g:p:{g}"),
-        }
-    }
-
-    /// The button of callback data `g:…`; `None` for anything else.
-    pub fn parse(data: &str) -> Option<GoalButton> {
-        let mut p = data.split(':');
-        if p.next()? != "g" {
-            return None;
-        }
-        let kind = p.next()?;
-        let id: i64 = p.next()?.parse().ok()?;
-        let b = match kind {
-            "k" => GoalButton::Keep(id),
-            "d" => GoalButton::Drop(id),
-            "w" => GoalButton::Who(id),
-            "a" => GoalButton::To(id, UserId(p.next()?.parse().ok()?)),
-            "b" => GoalButton::Back(id),
-            "p" => GoalButton::Plan(id),
-            _ => return None,
-        };
-        p.next().is_none().then_some(b)
-    }
-}
+pub use crate::domain::callback::GoalButton;
 
 fn person(people: &[Person], id: UserId) -> Option<&Person> {
     people.iter().find(|p| p.profile.id == id)
@@ -634,24 +586,6 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
-    fn button_data_round_trips() {
-        for b in [
-            GoalButton::Keep(3),
-            GoalButton::Drop(4),
-            GoalButton::Who(5),
-            GoalButton::To(6, UserId(42)),
-            GoalButton::Back(7),
-            GoalButton::Plan(8),
-        ] {
-            assert_eq!(GoalButton::parse(&b.data()), Some(b));
-            assert!(b.data().len() <= 64, "Telegram's callback data limit");
-        }
-        assert_eq!(GoalButton::parse("g:a:6"), None);
-        assert_eq!(GoalButton::parse("g:k:6:7"), None);
-        assert_eq!(GoalButton::parse("c:done:6"), None);
-    }
-
-    #[test]
     fn steps_are_cleaned() {
         let s = clean_steps(&[
             "1. Найти склад".into(),
@@ -663,11 +597,6 @@ mod tests {
     }
 
     proptest! {
-        #[test]
-        fn any_callback_data_parses_or_not_without_panic(s in "\\PC{0,80}") {
-            let _ = GoalButton::parse(&s);
-        }
-
         #[test]
         fn any_steps_clean_without_panic(v in proptest::collection::vec("\\PC{0,300}", 0..15)) {
             let s = clean_steps(&v);

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use super::{AnswerError, Answerer, Reply};
-use crate::answer::format::esc;
+use crate::render::format::esc;
 use chrono::{DateTime, Utc};
 
 use crate::app::App;
@@ -318,7 +318,7 @@ impl Answerer<'_> {
 
 /// A button on an owner proposal: `o:yes:ID` / `o:no:ID`.
 pub fn proposal_data(id: i64, yes: bool) -> String {
-    format!("o:{}:{id}", if yes { "yes" } else { "no" })
+    crate::domain::callback::CallbackData::Owner { proposal: id, yes }.to_string()
 }
 
 /// An owner heard in a group message: the proposal is recorded and each director is asked,
@@ -363,7 +363,7 @@ pub async fn heard_owner(
         settle_proposal(app, org, from, id, true, lang, at).await?;
         return Ok(Vec::new());
     }
-    let name = |u: UserId| crate::answer::format::name_of(people, u);
+    let name = |u: UserId| crate::render::format::name_of(people, u);
     Ok(people
         .iter()
         .filter(|p| p.member.role == Role::Director && p.member.active && p.profile.dm_open)

@@ -5,7 +5,7 @@
 
 mod away;
 pub mod fix;
-pub mod format;
+pub use crate::render::format;
 pub mod free;
 pub mod goals;
 pub mod graph;
@@ -17,6 +17,7 @@ use fluent_bundle::FluentValue;
 
 use crate::app::App;
 use crate::context::{self, PersonContext, Viewer};
+use crate::domain::callback::Question;
 use crate::domain::{
     Author, ChatId, CommitmentState, Confidence, Lang, MemoryId, MemoryKind, MessageId, Role,
     UserId, Visibility,
@@ -318,7 +319,12 @@ impl<'a> Answerer<'a> {
                 text: self.t("person-which", &[("name", esc(who).into())]),
                 buttons: many
                     .iter()
-                    .map(|id| vec![(self.name(UserId(*id)), format!("p:{id}"))])
+                    .map(|id| {
+                        vec![(
+                            self.name(UserId(*id)),
+                            crate::domain::callback::CallbackData::Person(UserId(*id)).to_string(),
+                        )]
+                    })
                     .collect(),
             }),
         }
@@ -675,13 +681,13 @@ impl<'a> Answerer<'a> {
     /// What can be asked, with buttons for the common questions.
     pub fn help(&self) -> Reply {
         let mut buttons = vec![
-            vec![(self.s("button-priorities"), "q:priorities".to_string())],
-            vec![(self.s("button-promises"), "q:promises".to_string())],
+            vec![(self.s("button-priorities"), Question::Priorities.data())],
+            vec![(self.s("button-promises"), Question::Promises.data())],
         ];
         if self.viewer.role != Role::Member {
             buttons.push(vec![
-                (self.s("button-overdue"), "q:overdue".to_string()),
-                (self.s("button-idle"), "q:idle".to_string()),
+                (self.s("button-overdue"), Question::Overdue.data()),
+                (self.s("button-idle"), Question::Idle.data()),
             ]);
         }
         Reply {

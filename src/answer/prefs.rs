@@ -93,7 +93,7 @@ impl Answerer<'_> {
     fn describe(&self, p: DigestPrefs) -> String {
         let daily = match (p.daily, p.hour) {
             (false, _) => self.s("digest-daily-off"),
-            (true, Some(h)) if h < crate::digest::MORNING_BEFORE => self.t(
+            (true, Some(h)) if h < crate::domain::MORNING_BEFORE => self.t(
                 "digest-daily-at-morning",
                 &[("hour", format!("{h:02}:00").into())],
             ),

@@ -6,11 +6,11 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
 use super::{AnswerError, Answerer, Reply};
-use crate::answer::format::{self, esc};
 use crate::app::App;
 use crate::domain::{ChatId, Due, Lang, OrgId, UserId};
 use crate::extract::task::{self, TaskSpec};
 use crate::ingest::extract_people;
+use crate::render::format::{self, esc};
 use crate::store::{Person, StoreError};
 
 /// What an assignment sends: the answer to the assigner, and the DM to the assignee.
@@ -21,41 +21,7 @@ pub struct Assigned {
     pub to_assignee: Option<(ChatId, Reply)>,
 }
 
-/// A button on a task message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TaskButton {
-    Accept,
-    Decline,
-    Later,
-    Done,
-}
-
-impl TaskButton {
-    pub fn code(self) -> &'static str {
-        match self {
-            TaskButton::Accept => "accept",
-            TaskButton::Decline => "decline",
-            TaskButton::Later => "later",
-            TaskButton::Done => "done",
-        }
-    }
-
-    pub fn from_code(s: &str) -> Option<TaskButton> {
-        [
-            TaskButton::Accept,
-            TaskButton::Decline,
-            TaskButton::Later,
-            TaskButton::Done,
-        ]
-        .into_iter()
-        .find(|b| b.code() == s)
-    }
-
-    /// The callback data of this button for task `id` (`t:accept:42`).
-    pub fn data(self, id: i64) -> String {
-        format!("t:{}:{id}", self.code())
-    }
-}
+pub use crate::domain::callback::TaskButton;
 
 pub(crate) fn task_line(app: &App, lang: Lang, title: &str, due: Option<Due>) -> String {
     match due {
@@ -121,7 +87,7 @@ pub(crate) async fn reach(
             (
                 group,
                 Reply {
-                    text: format!("{}, {}", crate::schedule::jobs::mention(p), offer.text),
+                    text: format!("{}, {}", format::mention(p), offer.text),
                     buttons: offer.buttons,
                 },
             )

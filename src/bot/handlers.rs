@@ -13,6 +13,7 @@ use super::outbox::keyboard;
 use super::{BotError, Command};
 use crate::answer::{Answerer, Reply};
 use crate::app::App;
+use crate::domain::callback::{CallbackData, Question};
 use crate::domain::{self, Lang, MessageId as MsgId, Role, UserId as Uid};
 use crate::extract::intent::Intent;
 use crate::ingest::{self, ButtonAction, ButtonOutcome, Incoming, Ingest};
@@ -199,7 +200,7 @@ async fn private(
             let mut text = app.i18n.t(
                 lang,
                 "start-welcome",
-                &[("name", crate::answer::format::esc(&from.first_name).into())],
+                &[("name", crate::render::format::esc(&from.first_name).into())],
             );
             // The director is who can fix it, and nothing in a group would show it is broken.
             let director = is_director(app, org.id, user).await?;
@@ -208,7 +209,7 @@ async fn private(
                 text.push_str(&app.i18n.t(
                     lang,
                     "start-privacy-mode",
-                    &[("bot", crate::answer::format::esc(&me.username).into())],
+                    &[("bot", crate::render::format::esc(&me.username).into())],
                 ));
             }
             Reply {
@@ -319,7 +320,7 @@ async fn known_person(
         text: app.i18n.t(
             lang,
             "person-unknown",
-            &[("name", crate::answer::format::esc(who).into())],
+            &[("name", crate::render::format::esc(who).into())],
         ),
         buttons: vec![],
     }))
@@ -359,7 +360,7 @@ async fn gender(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Resul
     };
     app.store.set_gender(target, value).await?;
     let name = match app.store.user(target).await? {
-        Some(p) => crate::answer::format::name_in(&p, crate::render::names::Case::Nominative),
+        Some(p) => crate::render::format::name_in(&p, crate::render::names::Case::Nominative),
         None => target.to_string(),
     };
     Ok(Reply {
@@ -412,7 +413,7 @@ async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<
             lang,
             "role-set",
             &[
-                ("name", crate::answer::format::esc(who).into()),
+                ("name", crate::render::format::esc(who).into()),
                 ("role", app.i18n.s(lang, &format!("role-{role}")).into()),
             ],
         ),
@@ -645,8 +646,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
         remember_user(&app, &q.from).await?;
         let user = uid(&q.from);
         let (org, lang) = org_and_lang(&app, user).await?;
-        let data = q.data.clone().unwrap_or_default();
-        let mut parts = data.split(':');
+        let data = q.data.as_deref().unwrap_or_default().parse::<CallbackData>();
         let answer = bot.answer_callback_query(q.id.clone());
         let Some(org) = org else {
             answer
@@ -657,7 +657,15 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                 .await?;
             return Ok(());
         };
-        if let Some(button) = crate::answer::fix::FixButton::parse(&data) {
+        let data = match data {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::debug!(error = %e, "a button kept does not know");
+                answer.await?;
+                return Ok(());
+            }
+        };
+        if let CallbackData::Fix(button) = data {
             let a = Answerer::new(&app, &org, user, false, lang).await?;
             let pressed = a
                 .fix_press(button, |d| next_working_day(&app, &org, d))
@@ -666,7 +674,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                 .await?;
             return Ok(());
         }
-        if let Some(button) = crate::answer::goals::GoalButton::parse(&data) {
+        if let CallbackData::Goal(button) = data {
             let pressed =
                 crate::answer::goals::press(&app, org.id, user, button, lang, app.clock.now())
                     .await?;
@@ -679,17 +687,13 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
             }
             return Ok(());
         }
-        match (parts.next(), parts.next(), parts.next()) {
-            (Some("c"), Some(action), Some(id)) => {
-                let (Some(action), Ok(id)) = (ButtonAction::from_code(action), id.parse::<i64>())
-                else {
-                    answer.await?;
-                    return Ok(());
-                };
+        match data {
+            CallbackData::Promise(action, memory) => {
+                let id = memory.0;
                 let outcome = ingest::button(
                     &app.store,
                     user,
-                    domain::MemoryId(id),
+                    memory,
                     action,
                     |d| next_working_day(&app, &org, d),
                     app.clock.now(),
@@ -699,22 +703,22 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     ButtonOutcome::Changed(ButtonAction::Done, c) => app.i18n.t(
                         lang,
                         "button-result-done",
-                        &[("what", crate::answer::format::esc(&c.content).into())],
+                        &[("what", crate::render::format::esc(&c.content).into())],
                     ),
                     ButtonOutcome::Changed(ButtonAction::NotAPromise, c) => app.i18n.t(
                         lang,
                         "button-result-nap",
-                        &[("what", crate::answer::format::esc(&c.content).into())],
+                        &[("what", crate::render::format::esc(&c.content).into())],
                     ),
                     ButtonOutcome::Changed(ButtonAction::Snooze, c) => app.i18n.t(
                         lang,
                         "button-result-snooze",
                         &[
-                            ("what", crate::answer::format::esc(&c.content).into()),
+                            ("what", crate::render::format::esc(&c.content).into()),
                             (
                                 "date",
                                 c.due
-                                    .map(|d| crate::answer::format::due(&app.i18n, lang, d))
+                                    .map(|d| crate::render::format::due(&app.i18n, lang, d))
                                     .unwrap_or_default()
                                     .into(),
                             ),
@@ -723,7 +727,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     ButtonOutcome::AlreadyClosed(c) => app.i18n.t(
                         lang,
                         "button-stale",
-                        &[("what", crate::answer::format::esc(&c.content).into())],
+                        &[("what", crate::render::format::esc(&c.content).into())],
                     ),
                     ButtonOutcome::NotYours => app.i18n.s(lang, "button-not-yours"),
                     ButtonOutcome::Unknown => app.i18n.s(lang, "button-unknown"),
@@ -740,14 +744,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     edit_reminder(&bot, &app, m, id, &note).await?;
                 }
             }
-            (Some("t"), Some(action), Some(id)) => {
-                let (Some(button), Ok(id)) = (
-                    crate::answer::tasks::TaskButton::from_code(action),
-                    id.parse::<i64>(),
-                ) else {
-                    answer.await?;
-                    return Ok(());
-                };
+            CallbackData::Task(button, id) => {
                 let pressed = crate::answer::tasks::press(
                     &app,
                     user,
@@ -797,17 +794,13 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     tracing::warn!(user_id = to.0, error = %e, "could not tell the assigner");
                 }
             }
-            (Some("o"), Some(yes), Some(id)) => {
-                let (Ok(id), true) = (id.parse::<i64>(), yes == "yes" || yes == "no") else {
-                    answer.await?;
-                    return Ok(());
-                };
+            CallbackData::Owner { proposal, yes } => {
                 let note = crate::answer::graph::settle_proposal(
                     &app,
                     org.id,
                     user,
-                    id,
-                    yes == "yes",
+                    proposal,
+                    yes,
                     lang,
                     app.clock.now(),
                 )
@@ -819,7 +812,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                     ))
                     .await?;
                 if let Some(m) = q.regular_message() {
-                    let shown = crate::answer::format::esc(m.text().unwrap_or(""));
+                    let shown = crate::render::format::esc(m.text().unwrap_or(""));
                     let none: Vec<Vec<(String, String)>> = Vec::new();
                     let _ = bot
                         .edit_message_text(m.chat.id, m.id, format!("{shown}\n\n{note}"))
@@ -828,28 +821,26 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                         .await;
                 }
             }
-            (Some("q"), Some(what), _) => {
+            CallbackData::Ask(question) => {
                 answer.await?;
-                let intent = match what {
-                    "priorities" => Intent::MyPriorities,
-                    "promises" => Intent::MyPromises,
-                    "overdue" => Intent::WhoIsOverdue,
-                    "idle" => Intent::WhoIsIdle,
-                    _ => Intent::Unknown,
+                let intent = match question {
+                    Question::Priorities => Intent::MyPriorities,
+                    Question::Promises => Intent::MyPromises,
+                    Question::Overdue => Intent::WhoIsOverdue,
+                    Question::Idle => Intent::WhoIsIdle,
                 };
                 let a = Answerer::new(&app, &org, user, false, lang).await?;
                 let reply = a.intent(intent).await?;
                 send(&bot, ChatId(user.0), None, &reply).await?;
             }
-            (Some("p"), Some(id), _) => {
+            CallbackData::Person(id) => {
                 answer.await?;
-                if let Ok(id) = id.parse::<i64>() {
-                    let a = Answerer::new(&app, &org, user, false, lang).await?;
-                    let reply = a.status_of(Uid(id)).await?;
-                    send(&bot, ChatId(user.0), None, &reply).await?;
-                }
+                let a = Answerer::new(&app, &org, user, false, lang).await?;
+                let reply = a.status_of(id).await?;
+                send(&bot, ChatId(user.0), None, &reply).await?;
             }
-            _ => {
+            // Handled above, before the match.
+            CallbackData::Fix(_) | CallbackData::Goal(_) => {
                 answer.await?;
             }
         }
@@ -912,7 +903,7 @@ async fn edit_in_place(bot: &Bot, m: &Message, edit: &Reply) {
 /// day when the calendar cannot be built. What "+1 day" buttons move a date to.
 fn next_working_day(app: &App, org: &Org, d: chrono::NaiveDate) -> chrono::NaiveDate {
     crate::schedule::Timetable::new(org, &app.settings.schedule, &app.settings.org.holidays)
-        .map(|t| t.next_working_day(d))
+        .map(|t| t.cal.next_working_day(d))
         .unwrap_or_else(|_| d.succ_opt().unwrap_or(d))
 }
 
@@ -1004,7 +995,7 @@ async fn edit_reminder(
     let (text, rows, stored) = match app.store.delivery_by_message(chat, m.id.0 as i64).await? {
         Some((id, text, rows)) => (text, rows, Some(id)),
         None => (
-            crate::answer::format::esc(m.text().unwrap_or("")),
+            crate::render::format::esc(m.text().unwrap_or("")),
             Vec::new(),
             None,
         ),

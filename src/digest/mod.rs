@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 
-use crate::answer::format::{self, esc};
 use crate::app::App;
+use crate::domain::OrgCalendar;
 use crate::domain::{ChatId, CommitmentState, Lang, MemoryId, OrgId, Role, UserId};
-use crate::schedule::Timetable;
+use crate::render::format::{self, esc};
 use crate::store::{Commitment, NewDelivery, Person, Reflection, StoreError};
 
 #[derive(Debug, thiserror::Error)]
@@ -106,23 +106,23 @@ pub struct DayStats {
 
 async fn day_stats(
     app: &App,
-    table: &Timetable,
+    cal: &OrgCalendar,
     at: DateTime<Utc>,
 ) -> Result<(Vec<Person>, BTreeMap<UserId, DayStats>), StoreError> {
-    let tz = table.tz;
+    let tz = cal.tz;
     let today = at.with_timezone(&tz).date_naive();
     let start = local_midnight(tz, today);
-    let people = app.store.people(table.org).await?;
+    let people = app.store.people(cal.org).await?;
     let mut stats: BTreeMap<UserId, DayStats> = people
         .iter()
         .map(|p| (p.profile.id, DayStats::default()))
         .collect();
-    for (u, n) in app.store.message_counts(table.org, start, at).await? {
+    for (u, n) in app.store.message_counts(cal.org, start, at).await? {
         if let Some(s) = stats.get_mut(&u) {
             s.messages = n;
         }
     }
-    for h in histories_at(app, table.org, Some(at)).await? {
+    for h in histories_at(app, cal.org, Some(at)).await? {
         let c = h.current().clone();
         let Some(s) = stats.get_mut(&c.owner) else {
             continue;
@@ -148,7 +148,7 @@ async fn day_stats(
     }
     // Silent for how many working days before today (today included when nothing was written).
     for p in &people {
-        let last = app.store.last_message_at(table.org, p.profile.id).await?;
+        let last = app.store.last_message_at(cal.org, p.profile.id).await?;
         let last_day = last.map(|t| t.with_timezone(&tz).date_naive());
         let mut d = today;
         let mut n = 0;
@@ -156,7 +156,7 @@ async fn day_stats(
             if last_day.is_some_and(|l| l >= d) {
                 break;
             }
-            if table.is_working_day(d) {
+            if cal.is_working_day(d) {
                 n += 1;
             }
             d = d.pred_opt().unwrap_or(d);
@@ -171,13 +171,13 @@ async fn day_stats(
 /// The reflection job (rules path): one row per person active today.
 pub async fn reflect(
     app: &App,
-    table: &Timetable,
+    cal: &OrgCalendar,
     at: DateTime<Utc>,
 ) -> Result<usize, DigestError> {
-    let org = app.store.org(table.org).await?;
+    let org = app.store.org(cal.org).await?;
     let lang = org.locale;
-    let day = at.with_timezone(&table.tz).date_naive();
-    let (people, stats) = day_stats(app, table, at).await?;
+    let day = at.with_timezone(&cal.tz).date_naive();
+    let (people, stats) = day_stats(app, cal, at).await?;
     let mut n = 0;
     let mut model_ok = true;
     for (user, s) in stats {
@@ -224,7 +224,7 @@ pub async fn reflect(
             (Some(llm), Some(p))
                 if model_ok && !app.store.has_reflection(user, &rules.day).await? =>
             {
-                let r = reflection::by_model(app, llm, table, &people, p, &s, at).await?;
+                let r = reflection::by_model(app, llm, cal, &people, p, &s, at).await?;
                 model_ok = r.is_some();
                 r
             }
@@ -232,10 +232,10 @@ pub async fn reflect(
         };
         let from_model = by_model.is_some();
         let r = by_model.unwrap_or(rules);
-        if app.store.insert_reflection(table.org, &r, at).await? {
+        if app.store.insert_reflection(cal.org, &r, at).await? {
             n += 1;
             if from_model {
-                reflection::keep_commitments(app, table, &r, &s, at).await?;
+                reflection::keep_commitments(app, cal, &r, &s, at).await?;
             }
         }
     }
@@ -274,15 +274,15 @@ async fn covered(
 /// The daily summary text for one recipient.
 pub async fn daily_text(
     app: &App,
-    table: &Timetable,
+    cal: &OrgCalendar,
     at: DateTime<Utc>,
     recipient: &Person,
 ) -> Result<String, DigestError> {
-    let org = app.store.org(table.org).await?;
+    let org = app.store.org(cal.org).await?;
     let lang = app.lang_for(Some(&recipient.profile), Some(&org));
-    let (people, stats) = day_stats(app, table, at).await?;
-    let cover = covered(app, table.org, recipient, &people).await?;
-    let today = at.with_timezone(&table.tz).date_naive();
+    let (people, stats) = day_stats(app, cal, at).await?;
+    let cover = covered(app, cal.org, recipient, &people).await?;
+    let today = at.with_timezone(&cal.tz).date_naive();
     let mut text = app.i18n.t(
         lang,
         "summary-header",
@@ -293,7 +293,7 @@ pub async fn daily_text(
     let mut away_lines = Vec::new();
     let away = app
         .store
-        .absences_between(table.org, today, today + Duration::days(366))
+        .absences_between(cal.org, today, today + Duration::days(366))
         .await?;
     for p in people.iter().filter(|p| cover.contains(&p.profile.id)) {
         let Some(s) = stats.get(&p.profile.id) else {
@@ -379,8 +379,8 @@ pub async fn daily_text(
     let steps: Vec<String> = app
         .store
         .steps_done_between(
-            table.org,
-            local_midnight(table.tz, today),
+            cal.org,
+            local_midnight(cal.tz, today),
             at + Duration::seconds(1),
         )
         .await?
@@ -419,27 +419,37 @@ pub async fn daily_text(
     Ok(text)
 }
 
-/// A daily summary someone chose before this hour sums up the previous working day.
-pub const MORNING_BEFORE: u32 = 12;
+/// Recipients of summaries: the directors (everyone) and each lead (their reports).
+pub fn summary_recipients(people: &[Person]) -> Vec<&Person> {
+    people
+        .iter()
+        .filter(|p| {
+            matches!(
+                p.member.role,
+                crate::domain::Role::Director | crate::domain::Role::Lead
+            )
+        })
+        .collect()
+}
 
 pub async fn daily_deliveries(
     app: &App,
-    table: &Timetable,
+    cal: &OrgCalendar,
+    slot: Option<u32>,
     at: DateTime<Utc>,
 ) -> Result<Vec<NewDelivery>, DigestError> {
-    let people = app.store.people(table.org).await?;
-    let slot = table.summary_slot(at);
-    let hour = chrono::Timelike::hour(&at.with_timezone(&table.tz));
+    let people = app.store.people(cal.org).await?;
+    let hour = chrono::Timelike::hour(&at.with_timezone(&cal.tz));
     let mut out = Vec::new();
-    for r in crate::schedule::jobs::summary_recipients(&people) {
+    for r in summary_recipients(&people) {
         if !r.profile.dm_open {
             continue;
         }
         // `/digest`: off, weekly only, or at an hour of one's own (this run or the org's).
-        let prefs = app.store.digest_prefs(table.org, r.profile.id).await?;
+        let prefs = app.store.digest_prefs(cal.org, r.profile.id).await?;
         // The org's own run also serves an hour that falls exactly on it (then no run of its
         // own was added for that hour); a chosen hour is otherwise served by its own run only.
-        let on_the_hour = chrono::Timelike::minute(&at.with_timezone(&table.tz)) == 0;
+        let on_the_hour = chrono::Timelike::minute(&at.with_timezone(&cal.tz)) == 0;
         let now_for_them = match slot {
             Some(h) => prefs.hour == Some(h),
             None => prefs.hour.is_none() || (on_the_hour && prefs.hour == Some(hour)),
@@ -449,14 +459,14 @@ pub async fn daily_deliveries(
         }
         // A morning summary tells the previous working day: this morning has barely begun.
         let of = match slot {
-            Some(h) if h < MORNING_BEFORE => {
-                let today = at.with_timezone(&table.tz).date_naive();
-                let day = table.previous_working_day(today);
-                local_midnight(table.tz, day + Duration::days(1)) - Duration::seconds(1)
+            Some(h) if h < crate::domain::MORNING_BEFORE => {
+                let today = at.with_timezone(&cal.tz).date_naive();
+                let day = cal.previous_working_day(today);
+                local_midnight(cal.tz, day + Duration::days(1)) - Duration::seconds(1)
             }
             _ => at,
         };
-        let text = daily_text(app, table, of, r).await?;
+        let text = daily_text(app, cal, of, r).await?;
         // Nothing about anyone: a header over nothing is not sent (a lead with no reports,
         // a day nobody the recipient sees did or owed anything).
         if !text.contains("\n") {
@@ -494,35 +504,35 @@ pub enum Audience<'a> {
 /// The weekly digest for one recipient: the text and the chart.
 pub async fn weekly(
     app: &App,
-    table: &Timetable,
+    cal: &OrgCalendar,
     at: DateTime<Utc>,
     recipient: &Person,
 ) -> Result<(String, chart::WeekChart), DigestError> {
-    weekly_for(app, table, at, Audience::Person(recipient)).await
+    weekly_for(app, cal, at, Audience::Person(recipient)).await
 }
 
 /// The weekly digest for an audience.
 pub async fn weekly_for(
     app: &App,
-    table: &Timetable,
+    cal: &OrgCalendar,
     at: DateTime<Utc>,
     audience: Audience<'_>,
 ) -> Result<(String, chart::WeekChart), DigestError> {
-    let org = app.store.org(table.org).await?;
+    let org = app.store.org(cal.org).await?;
     let lang = match audience {
         Audience::Person(r) => app.lang_for(Some(&r.profile), Some(&org)),
         Audience::Group => org.locale,
     };
-    let tz = table.tz;
+    let tz = cal.tz;
     let today = at.with_timezone(&tz).date_naive();
     let monday = today - Duration::days(today.weekday().num_days_from_monday() as i64);
     let start = local_midnight(tz, monday);
-    let people = app.store.people(table.org).await?;
+    let people = app.store.people(cal.org).await?;
     let (cover, team_only) = match audience {
-        Audience::Person(r) => (covered(app, table.org, r, &people).await?, false),
+        Audience::Person(r) => (covered(app, cal.org, r, &people).await?, false),
         Audience::Group => (people.iter().map(|p| p.profile.id).collect(), true),
     };
-    let hist: Vec<History> = histories_at(app, table.org, Some(at))
+    let hist: Vec<History> = histories_at(app, cal.org, Some(at))
         .await?
         .into_iter()
         .filter(|h| !team_only || h.current().visibility == crate::domain::Visibility::Team)
@@ -629,7 +639,7 @@ pub async fn weekly_for(
     let goals = if team_only {
         Vec::new()
     } else {
-        app.store.goals(table.org).await?
+        app.store.goals(cal.org).await?
     };
     for g in goals {
         let steps = app.store.goal_steps(g.id).await?;
@@ -728,30 +738,25 @@ pub async fn weekly_for(
 
 pub async fn weekly_deliveries(
     app: &App,
-    table: &Timetable,
+    cal: &OrgCalendar,
     at: DateTime<Utc>,
 ) -> Result<Vec<NewDelivery>, DigestError> {
-    let people = app.store.people(table.org).await?;
-    let org = app.store.org(table.org).await?;
+    let people = app.store.people(cal.org).await?;
+    let org = app.store.org(cal.org).await?;
     let mut out = Vec::new();
-    for r in crate::schedule::jobs::summary_recipients(&people) {
+    for r in summary_recipients(&people) {
         if !r.profile.dm_open {
             continue;
         }
-        if covered(app, table.org, r, &people).await?.is_empty() {
+        if covered(app, cal.org, r, &people).await?.is_empty() {
             // A lead with no reports has no week to sum up.
             continue;
         }
-        if !app
-            .store
-            .digest_prefs(table.org, r.profile.id)
-            .await?
-            .weekly
-        {
+        if !app.store.digest_prefs(cal.org, r.profile.id).await?.weekly {
             continue;
         }
         let lang = app.lang_for(Some(&r.profile), Some(&org));
-        let (text, ch) = weekly(app, table, at, r).await?;
+        let (text, ch) = weekly(app, cal, at, r).await?;
         let chat = ChatId(r.profile.id.0);
         match chart::render_png(&ch) {
             Ok(png) => out.push(NewDelivery {
@@ -773,9 +778,9 @@ pub async fn weekly_deliveries(
         });
     }
     // Linked groups a director turned the weekly digest on for: team items only, no chart.
-    let groups = app.store.digest_groups(table.org).await?;
+    let groups = app.store.digest_groups(cal.org).await?;
     if !groups.is_empty() {
-        let (text, _) = weekly_for(app, table, at, Audience::Group).await?;
+        let (text, _) = weekly_for(app, cal, at, Audience::Group).await?;
         for chat in groups {
             out.push(NewDelivery {
                 chat_id: chat,

@@ -9,9 +9,9 @@ use serde_json::{Value, json};
 use super::{DayStats, DigestError};
 use crate::answer::free::budget_notice;
 use crate::app::App;
+use crate::domain::OrgCalendar;
 use crate::domain::{Author, Confidence, Visibility};
 use crate::llm::{Caller, Llm, Structured, prompts};
-use crate::schedule::Timetable;
 use crate::store::{NewCommitment, Person, Reflection};
 
 /// The most of a person's messages one reflection reads.
@@ -65,19 +65,19 @@ fn clean(items: &[String]) -> Vec<String> {
 pub async fn by_model(
     app: &App,
     llm: &Llm,
-    table: &Timetable,
+    cal: &OrgCalendar,
     people: &[Person],
     person: &Person,
     s: &DayStats,
     at: DateTime<Utc>,
 ) -> Result<Option<Reflection>, DigestError> {
-    let org = app.store.org(table.org).await?;
-    let tz = table.tz;
+    let org = app.store.org(cal.org).await?;
+    let tz = cal.tz;
     let day_start = super::local_midnight(tz, at.with_timezone(&tz).date_naive());
     let mut events = Vec::new();
     for m in app
         .store
-        .messages_by(table.org, person.profile.id, day_start, at, DAY_MESSAGES)
+        .messages_by(cal.org, person.profile.id, day_start, at, DAY_MESSAGES)
         .await?
     {
         let text: String = m.text.chars().take(MESSAGE_CHARS).collect();
@@ -107,7 +107,7 @@ pub async fn by_model(
         .ask::<ModelReflection>(
             Caller {
                 store: &app.store,
-                org: table.org,
+                org: cal.org,
                 tz,
                 now: at,
             },
@@ -131,7 +131,7 @@ pub async fn by_model(
             observations: clean(&r.observations),
         }),
         Err(e) => {
-            tracing::info!(org = table.org.0, user = person.profile.id.0, error = %e, "reflection by rules");
+            tracing::info!(org = cal.org.0, user = person.profile.id.0, error = %e, "reflection by rules");
             None
         }
     })
@@ -159,7 +159,7 @@ fn already_held(found: &str, held: &[String]) -> bool {
 /// reflection is).
 pub async fn keep_commitments(
     app: &App,
-    table: &Timetable,
+    cal: &OrgCalendar,
     r: &Reflection,
     s: &DayStats,
     at: DateTime<Utc>,
@@ -179,7 +179,7 @@ pub async fn keep_commitments(
         }
         app.store
             .insert_commitment(&NewCommitment {
-                org_id: table.org,
+                org_id: cal.org,
                 owner: r.user_id,
                 content: found,
                 due: None,

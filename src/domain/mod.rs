@@ -1,15 +1,79 @@
 //! Domain types that parse instead of validate: ids, roles, memory kinds, confidence, slugs, due dates.
 
+pub mod callback;
+mod lang;
 mod slug;
+pub mod text;
 
 use std::fmt;
 use std::str::FromStr;
 
 use chrono::{NaiveDate, NaiveTime};
 
-pub use crate::extract::Lang;
-pub use crate::extract::dates::Due;
+pub use lang::{Lang, UnknownLang};
 pub use slug::Slug;
+
+/// A daily summary someone chose before this hour sums up the previous working day.
+pub const MORNING_BEFORE: u32 = 12;
+
+/// An org's working calendar: its timezone and the days off besides weekends. What digests and
+/// the "+1 day" buttons need of the schedule, without its cron timetable.
+#[derive(Debug, Clone)]
+pub struct OrgCalendar {
+    pub org: OrgId,
+    pub tz: chrono_tz::Tz,
+    pub holidays: Vec<NaiveDate>,
+}
+
+impl OrgCalendar {
+    pub fn is_working_day(&self, d: NaiveDate) -> bool {
+        use chrono::{Datelike, Weekday};
+        !matches!(d.weekday(), Weekday::Sat | Weekday::Sun) && !self.holidays.contains(&d)
+    }
+
+    /// The last working day before `d`.
+    pub fn previous_working_day(&self, d: NaiveDate) -> NaiveDate {
+        self.step_working_day(d, NaiveDate::pred_opt)
+    }
+
+    /// The first working day after `d`.
+    pub fn next_working_day(&self, d: NaiveDate) -> NaiveDate {
+        self.step_working_day(d, NaiveDate::succ_opt)
+    }
+
+    fn step_working_day(
+        &self,
+        d: NaiveDate,
+        step: fn(&NaiveDate) -> Option<NaiveDate>,
+    ) -> NaiveDate {
+        let mut n = step(&d).unwrap_or(d);
+        // A month of holidays in a row is a misconfiguration, not a reason to loop forever.
+        for _ in 0..30 {
+            if self.is_working_day(n) {
+                return n;
+            }
+            n = step(&n).unwrap_or(n);
+        }
+        n
+    }
+}
+
+/// A cron expression (5 fields) that does not parse.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid cron expression {expr:?}")]
+pub struct BadCron {
+    pub expr: String,
+    #[source]
+    pub source: croner::errors::CronError,
+}
+
+/// A job's schedule as config and org overrides write it: "30 9 * * 1-5".
+pub fn parse_cron(expr: &str) -> Result<croner::Cron, BadCron> {
+    croner::Cron::from_str(expr).map_err(|source| BadCron {
+        expr: expr.to_string(),
+        source,
+    })
+}
 
 /// A value that did not parse as the domain type it claims to be.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -264,6 +328,13 @@ impl FromStr for Author {
     }
 }
 
+/// A deadline as kept stores it: a calendar date, plus a time when one was said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Due {
+    pub date: NaiveDate,
+    pub time: Option<NaiveTime>,
+}
+
 impl Due {
     /// The stored form: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM` (sorts as text).
     pub fn to_db(self) -> String {
@@ -300,7 +371,7 @@ impl Due {
 
 /// Lower-case, `ё` → `е`, whitespace collapsed: the dedup key of a memory's content.
 pub fn normalize_content(s: &str) -> String {
-    crate::extract::words::normalize(s)
+    text::normalize(s)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

@@ -11,7 +11,7 @@ const MAX: usize = 80;
 impl Slug {
     /// Builds the slug of a title ("Топливные баки серии K1" → `toplivnye-baki-serii-k1`).
     pub fn from_title(title: &str) -> Slug {
-        let latin = crate::extract::names::translit(&title.to_lowercase());
+        let latin = super::text::translit(&title.to_lowercase());
         let mut out = String::new();
         let mut dash = false;
         for c in latin.chars() {

@@ -10,11 +10,10 @@ pub mod dates;
 pub mod decisions;
 pub mod goal;
 pub mod intent;
-pub mod lang;
 pub mod names;
 pub mod owner;
 pub mod report;
 pub mod task;
 pub mod words;
 
-pub use lang::Lang;
+pub use crate::domain::Lang;

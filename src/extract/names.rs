@@ -530,50 +530,7 @@ fn is_patronymic(tok: &str) -> bool {
     .any(|s| tok.ends_with(s) && tok.chars().count() > s.chars().count() + 3)
 }
 
-/// Russian letters in Latin, one common spelling each (other characters kept); [`fold`] then
-/// merges the other spellings. Node slugs use it too.
-pub fn translit(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() * 2);
-    for c in s.chars() {
-        let l = match c {
-            'а' => "a",
-            'б' => "b",
-            'в' => "v",
-            'г' => "g",
-            'д' => "d",
-            'е' | 'ё' | 'э' => "e",
-            'ж' => "zh",
-            'з' => "z",
-            'и' => "i",
-            'й' | 'ы' => "y",
-            'к' => "k",
-            'л' => "l",
-            'м' => "m",
-            'н' => "n",
-            'о' => "o",
-            'п' => "p",
-            'р' => "r",
-            'с' => "s",
-            'т' => "t",
-            'у' => "u",
-            'ф' => "f",
-            'х' => "kh",
-            'ц' => "ts",
-            'ч' => "ch",
-            'ш' => "sh",
-            'щ' => "shch",
-            'ъ' | 'ь' => "",
-            'ю' => "yu",
-            'я' => "ya",
-            other => {
-                out.push(other);
-                continue;
-            }
-        };
-        out.push_str(l);
-    }
-    out
-}
+pub use crate::domain::text::translit;
 
 /// One key for the Latin spellings of a Russian name: "Dmitriy", "Dmitry", "Dmitrii" → "dmitry";
 /// "Natalia", "Natalya" → "natalya"; "Aleksei", "Alexey" → "alexey"; "Pyotr", "Petr" → "petr".

@@ -16,13 +16,7 @@ pub struct Token {
     pub span: Range<usize>,
 }
 
-/// Lower-case and fold `ё` to `е` (people type both).
-pub fn normalize(s: &str) -> String {
-    s.chars()
-        .flat_map(char::to_lowercase)
-        .map(|c| if c == 'ё' { 'е' } else { c })
-        .collect()
-}
+pub use crate::domain::text::normalize;
 
 /// Words of the text: runs of letters and digits (an apostrophe inside a word stays: "I'll").
 pub fn tokens(text: &str) -> Vec<Token> {

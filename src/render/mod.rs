@@ -5,6 +5,7 @@
 //! boundaries, never inside a tag or an entity, and closes the tags still open at a cut and opens
 //! them again at the start of the next part, so each part is valid HTML on its own.
 
+pub mod format;
 pub mod names;
 
 /// Telegram's limit for a message text.

@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Duration, Utc};
 
 use super::{ScheduleError, Timetable};
-use crate::answer::format::{self, esc};
 use crate::app::App;
 use crate::digest;
-use crate::domain::{ChatId, JobKind, Role, UserId};
+use crate::domain::{ChatId, JobKind, UserId};
 use crate::ingest::ButtonAction;
+use crate::render::format::{self, esc};
 use crate::store::{Commitment, NewDelivery, Person};
 
 /// The deliveries of one run (reflection writes its rows and sends nothing).
@@ -24,14 +24,16 @@ pub async fn compose(
             reminders(app, table, job, at).await
         }
         JobKind::Reflection => {
-            digest::reflect(app, table, at).await?;
+            digest::reflect(app, &table.cal, at).await?;
             Ok(Vec::new())
         }
         JobKind::DailySummary | JobKind::WeeklyDigest if quiet(app, table, job, at).await? => {
             Ok(Vec::new())
         }
-        JobKind::DailySummary => Ok(digest::daily_deliveries(app, table, at).await?),
-        JobKind::WeeklyDigest => Ok(digest::weekly_deliveries(app, table, at).await?),
+        JobKind::DailySummary => {
+            Ok(digest::daily_deliveries(app, &table.cal, table.summary_slot(at), at).await?)
+        }
+        JobKind::WeeklyDigest => Ok(digest::weekly_deliveries(app, &table.cal, at).await?),
     }
 }
 
@@ -43,28 +45,19 @@ async fn quiet(
     job: JobKind,
     at: DateTime<Utc>,
 ) -> Result<bool, ScheduleError> {
-    let (open, last) = app.store.org_activity(table.org).await?;
+    let (open, last) = app.store.org_activity(table.cal.org).await?;
     if open > 0 {
         return Ok(false);
     }
-    let today = at.with_timezone(&table.tz).date_naive();
+    let today = at.with_timezone(&table.cal.tz).date_naive();
     let first_day = match job {
         JobKind::WeeklyDigest => {
             today - Duration::days(chrono::Datelike::weekday(&today).num_days_from_monday() as i64)
         }
         _ => today,
     };
-    let start = digest::local_midnight(table.tz, first_day);
+    let start = digest::local_midnight(table.cal.tz, first_day);
     Ok(last.is_none_or(|l| l < start))
-}
-
-/// A mention that notifies a person in a group (HTML text mention).
-pub fn mention(p: &Person) -> String {
-    format!(
-        "<a href=\"tg://user?id={}\">{}</a>",
-        p.profile.id,
-        esc(&p.profile.first_name)
-    )
 }
 
 async fn reminders(
@@ -73,17 +66,17 @@ async fn reminders(
     job: JobKind,
     at: DateTime<Utc>,
 ) -> Result<Vec<NewDelivery>, ScheduleError> {
-    let org = app.store.org(table.org).await?;
-    let today = at.with_timezone(&table.tz).date_naive();
+    let org = app.store.org(table.cal.org).await?;
+    let today = at.with_timezone(&table.cal.tz).date_naive();
     let morning = job == JobKind::RemindersMorning;
     let bound = if morning {
         today
     } else {
-        table.next_working_day(today)
+        table.cal.next_working_day(today)
     };
     let items = app
         .store
-        .open_commitments_due_by(table.org, &bound.to_string())
+        .open_commitments_due_by(table.cal.org, &bound.to_string())
         .await?;
     let mut by_owner: BTreeMap<UserId, Vec<Commitment>> = BTreeMap::new();
     for c in items {
@@ -98,9 +91,12 @@ async fn reminders(
             by_owner.entry(c.owner).or_default().push(c);
         }
     }
-    let people = app.store.people(table.org).await?;
+    let people = app.store.people(table.cal.org).await?;
     // Nobody is reminded on a day they are away (the day-before reminder: away on that day).
-    let away = app.store.absences_between(table.org, today, bound).await?;
+    let away = app
+        .store
+        .absences_between(table.cal.org, today, bound)
+        .await?;
     let mut out = Vec::new();
     for (owner, items) in by_owner {
         let Some(p) = people.iter().find(|p| p.profile.id == owner) else {
@@ -162,13 +158,13 @@ async fn reminders(
                     if numbered {
                         label = format!("{} {}", label, i + 1);
                     }
-                    (label, format!("c:{}:{}", a.code(), c.origin_id))
+                    (label, a.data(c.origin_id))
                 })
                 .collect()
             })
             .collect();
         let group = items.iter().find_map(|c| c.source_chat).filter(|c| c.0 < 0);
-        let group_text = format!("{}, {}{}", mention(p), header, body);
+        let group_text = format!("{}, {}{}", format::mention(p), header, body);
         let dm_text = format!("{}{body}", crate::render::capitalized(&header));
         let d = if p.profile.dm_open {
             NewDelivery {
@@ -212,7 +208,7 @@ async fn task_reminders(
     let mut by_owner: BTreeMap<UserId, Vec<crate::store::Task>> = BTreeMap::new();
     for t in app
         .store
-        .tasks_due_by(table.org, &today.to_string())
+        .tasks_due_by(table.cal.org, &today.to_string())
         .await?
     {
         if let Some(a) = t.assignee {
@@ -261,12 +257,4 @@ async fn task_reminders(
         });
     }
     Ok(out)
-}
-
-/// Recipients of summaries: the directors (everyone) and each lead (their reports).
-pub fn summary_recipients(people: &[Person]) -> Vec<&Person> {
-    people
-        .iter()
-        .filter(|p| matches!(p.member.role, Role::Director | Role::Lead))
-        .collect()
 }

@@ -7,37 +7,24 @@
 pub mod jobs;
 pub mod sender;
 
-use std::str::FromStr;
 use std::sync::Arc;
 
-use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc, Weekday};
-use chrono_tz::Tz;
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use croner::Cron;
 
 use crate::app::App;
 use crate::config::ScheduleSettings;
-use crate::domain::{JobKind, OrgId};
+use crate::domain::{BadCron, JobKind, OrgCalendar, OrgId, parse_cron};
 use crate::store::{Org, StoreError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ScheduleError {
-    #[error("invalid cron expression {expr:?}")]
-    Cron {
-        expr: String,
-        #[source]
-        source: croner::errors::CronError,
-    },
+    #[error(transparent)]
+    Cron(#[from] BadCron),
     #[error("storage")]
     Store(#[from] StoreError),
     #[error("composing a message")]
     Compose(#[from] crate::digest::DigestError),
-}
-
-pub fn parse_cron(expr: &str) -> Result<Cron, ScheduleError> {
-    Cron::from_str(expr).map_err(|source| ScheduleError::Cron {
-        expr: expr.to_string(),
-        source,
-    })
 }
 
 /// A run later than this after its time is skipped (with a log line) instead of done late.
@@ -61,10 +48,9 @@ pub struct OrgOverrides {
 /// One org's timetable.
 #[derive(Debug, Clone)]
 pub struct Timetable {
-    pub org: OrgId,
-    pub tz: Tz,
+    /// The org, its timezone and days off: what digests and buttons need of the timetable.
+    pub cal: OrgCalendar,
     jobs: Vec<(JobKind, Cron)>,
-    holidays: Vec<NaiveDate>,
     /// Local hours people chose for their daily summary (`/digest 18`): extra summary runs.
     summary_hours: Vec<u32>,
 }
@@ -84,8 +70,11 @@ impl Timetable {
         let mut all_holidays = holidays.to_vec();
         all_holidays.extend(over.holidays);
         Ok(Timetable {
-            org: org.id,
-            tz: org.timezone,
+            cal: OrgCalendar {
+                org: org.id,
+                tz: org.timezone,
+                holidays: all_holidays,
+            },
             jobs: vec![
                 (JobKind::RemindersMorning, parse_cron(&s.reminders_morning)?),
                 (
@@ -96,7 +85,6 @@ impl Timetable {
                 (JobKind::DailySummary, parse_cron(&s.daily_summary)?),
                 (JobKind::WeeklyDigest, parse_cron(&s.weekly_digest)?),
             ],
-            holidays: all_holidays,
             summary_hours: Vec::new(),
         })
     }
@@ -116,7 +104,7 @@ impl Timetable {
     /// also serves anyone whose chosen hour it falls on).
     pub fn summary_slot(&self, at: DateTime<Utc>) -> Option<u32> {
         use chrono::Timelike;
-        let local = at.with_timezone(&self.tz);
+        let local = at.with_timezone(&self.cal.tz);
         // The org's own summary cron is the first DailySummary entry; the chosen hours follow.
         let own = self
             .jobs
@@ -127,33 +115,6 @@ impl Timetable {
             .then_some(local.hour())
     }
 
-    pub fn is_working_day(&self, d: NaiveDate) -> bool {
-        !matches!(d.weekday(), Weekday::Sat | Weekday::Sun) && !self.holidays.contains(&d)
-    }
-
-    /// The first working day after `d`.
-    pub fn previous_working_day(&self, d: NaiveDate) -> NaiveDate {
-        let mut n = d.pred_opt().unwrap_or(d);
-        for _ in 0..30 {
-            if self.is_working_day(n) {
-                return n;
-            }
-            n = n.pred_opt().unwrap_or(n);
-        }
-        n
-    }
-
-    pub fn next_working_day(&self, d: NaiveDate) -> NaiveDate {
-        let mut n = d.succ_opt().unwrap_or(d);
-        for _ in 0..30 {
-            if self.is_working_day(n) {
-                return n;
-            }
-            n = n.succ_opt().unwrap_or(n);
-        }
-        n
-    }
-
     /// Every job time in `(from, to]`, in time order. Holidays have no runs except the weekly digest.
     pub fn runs_between(
         &self,
@@ -161,7 +122,7 @@ impl Timetable {
         to: DateTime<Utc>,
     ) -> Vec<(DateTime<Utc>, JobKind)> {
         let mut out = Vec::new();
-        let start = from.with_timezone(&self.tz);
+        let start = from.with_timezone(&self.cal.tz);
         for (job, cron) in &self.jobs {
             let mut t = start;
             // Bounded by `to`: the caller decides how long a window is worth walking.
@@ -171,7 +132,7 @@ impl Timetable {
                     break;
                 }
                 let day = next.date_naive();
-                if *job == JobKind::WeeklyDigest || self.is_working_day(day) {
+                if *job == JobKind::WeeklyDigest || self.cal.is_working_day(day) {
                     out.push((utc, *job));
                 }
                 t = next;
@@ -183,7 +144,7 @@ impl Timetable {
 
     /// The period a run at `at` is for: its local date (the week's Monday for the digest).
     pub fn period_key(&self, job: JobKind, at: DateTime<Utc>) -> String {
-        let d = at.with_timezone(&self.tz).date_naive();
+        let d = at.with_timezone(&self.cal.tz).date_naive();
         match job {
             JobKind::WeeklyDigest => {
                 let monday = d - Duration::days(d.weekday().num_days_from_monday() as i64);
@@ -234,7 +195,7 @@ impl Scheduler {
     }
 
     pub fn timetable(&self, org: OrgId) -> Option<&Timetable> {
-        self.tables.iter().find(|t| t.org == org)
+        self.tables.iter().find(|t| t.cal.org == org)
     }
 
     /// Runs every job due in `(from, to]` in time order. `set_clock` moves a driven clock to each
@@ -263,7 +224,7 @@ impl Scheduler {
                 // An org with nothing open and nothing said has nothing for any job once the
                 // week of its last activity is over (see `jobs::compose`), however long the
                 // clock jumps: the work is what there is to do, not the length of the gap.
-                let (open, last) = self.app.store.org_activity(t.org).await?;
+                let (open, last) = self.app.store.org_activity(t.cal.org).await?;
                 if open == 0 {
                     let quiet = last.map_or(from, |l| l + Duration::days(QUIET_AFTER_DAYS));
                     end = end.min(quiet.max(from));
@@ -273,30 +234,40 @@ impl Scheduler {
                 runs.push((at, job, t));
             }
         }
-        runs.sort_by_key(|(at, job, t)| (*at, t.org, job.as_str()));
+        runs.sort_by_key(|(at, job, t)| (*at, t.cal.org, job.as_str()));
         let mut claimed = 0;
         for (at, job, table) in runs {
             set_clock(at);
             let now = self.app.clock.now();
             let key = table.period_key(job, at);
             if now - at > Duration::hours(LATE_LIMIT_HOURS) {
-                if !self.app.store.job_run_exists(job, table.org, &key).await? {
-                    tracing::warn!(org = %table.org, job = job.as_str(), period = %key, "missed run skipped: more than 6 hours late");
+                if !self
+                    .app
+                    .store
+                    .job_run_exists(job, table.cal.org, &key)
+                    .await?
+                {
+                    tracing::warn!(org = %table.cal.org, job = job.as_str(), period = %key, "missed run skipped: more than 6 hours late");
                     self.app
                         .store
-                        .claim_run(job, table.org, &key, at, now, &[])
+                        .claim_run(job, table.cal.org, &key, at, now, &[])
                         .await?;
                 }
                 continue;
             }
-            if self.app.store.job_run_exists(job, table.org, &key).await? {
+            if self
+                .app
+                .store
+                .job_run_exists(job, table.cal.org, &key)
+                .await?
+            {
                 continue;
             }
             let deliveries = jobs::compose(&self.app, table, job, at).await?;
             if self
                 .app
                 .store
-                .claim_run(job, table.org, &key, at, now, &deliveries)
+                .claim_run(job, table.cal.org, &key, at, now, &deliveries)
                 .await?
                 .is_some()
             {
@@ -304,7 +275,7 @@ impl Scheduler {
                 metrics::counter!("kept_job_runs_total", "job" => job.as_str()).increment(1);
                 metrics::gauge!("kept_job_lateness_seconds", "job" => job.as_str())
                     .set((now - at).num_seconds().max(0) as f64);
-                tracing::info!(org = %table.org, job = job.as_str(), period = %key, n = deliveries.len(), "job run");
+                tracing::info!(org = %table.cal.org, job = job.as_str(), period = %key, n = deliveries.len(), "job run");
             }
             sender::deliver_queued(&self.app, outbox, false).await?;
         }
@@ -322,9 +293,9 @@ impl Scheduler {
         let floor = now - Duration::hours(CATCH_UP_HOURS);
         let mut from = now;
         for t in &self.tables {
-            if let Some(tick) = self.app.store.scheduler_tick(t.org).await? {
+            if let Some(tick) = self.app.store.scheduler_tick(t.cal.org).await? {
                 if tick < floor {
-                    tracing::warn!(org = %t.org, last = %tick, "the scheduler was stopped for more than a day: runs before the last day are not looked at");
+                    tracing::warn!(org = %t.cal.org, last = %tick, "the scheduler was stopped for more than a day: runs before the last day are not looked at");
                 }
                 from = from.min(tick.max(floor));
             }
@@ -335,7 +306,7 @@ impl Scheduler {
     /// Records that every org's timetable is handled up to `at` (after a successful step).
     pub async fn record_tick(&self, at: DateTime<Utc>) -> Result<(), ScheduleError> {
         for t in &self.tables {
-            self.app.store.set_scheduler_tick(t.org, at).await?;
+            self.app.store.set_scheduler_tick(t.cal.org, at).await?;
         }
         Ok(())
     }

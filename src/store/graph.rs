@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
+use super::memories::Get;
 use super::{Result, Store, parse, ts};
 use crate::domain::{Due, NodeType, OrgId, Slug, UserId};
 
@@ -48,15 +49,15 @@ pub struct AssignedTask {
     pub accepted: bool,
 }
 
-fn node_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Node> {
-    let t: String = r.try_get("node_type")?;
+pub(super) fn node_from_row(r: &impl Get) -> Result<Node> {
+    let t: String = r.s("node_type")?;
     Ok(Node {
-        id: r.try_get("id")?,
+        id: r.i("id")?,
         node_type: parse(&t)?,
-        title: r.try_get("title")?,
-        slug: r.try_get("slug")?,
-        description: r.try_get("description")?,
-        owner: r.try_get::<Option<i64>, _>("owner_user_id")?.map(UserId),
+        title: r.s("title")?,
+        slug: r.s("slug")?,
+        description: r.os("description")?,
+        owner: r.oi("owner_user_id")?.map(UserId),
     })
 }
 
@@ -188,16 +189,16 @@ impl Store {
     }
 }
 
-fn task_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Task> {
-    let due: Option<String> = r.try_get("due_at")?;
+pub(super) fn task_from_row(r: &impl Get) -> Result<Task> {
+    let due: Option<String> = r.os("due_at")?;
     Ok(Task {
-        id: r.try_get("id")?,
-        assignee: r.try_get::<Option<i64>, _>("assignee_id")?.map(UserId),
-        title: r.try_get("title")?,
-        status: r.try_get("status")?,
-        priority: r.try_get("priority")?,
+        id: r.i("id")?,
+        assignee: r.oi("assignee_id")?.map(UserId),
+        title: r.s("title")?,
+        status: r.s("status")?,
+        priority: r.s("priority")?,
         due: due.as_deref().map(parse_due).transpose()?,
-        given: r.try_get("given")?,
+        given: r.i("given")? != 0,
     })
 }
 

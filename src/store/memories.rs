@@ -19,7 +19,7 @@ pub enum Scope {
 }
 
 impl Scope {
-    fn full(self) -> i64 {
+    pub(super) fn full(self) -> i64 {
         (self == Scope::Full) as i64
     }
 }
@@ -144,35 +144,56 @@ impl Get for sqlx::sqlite::SqliteRow {
     }
 }
 
-impl Get for serde_json::Map<String, serde_json::Value> {
-    fn i(&self, c: &str) -> Result<i64> {
-        self.oi(c)?
-            .ok_or_else(|| StoreError::Corrupt(format!("column {c} is null")))
-    }
-    fn oi(&self, c: &str) -> Result<Option<i64>> {
-        match self.get(c) {
+/// A column of a JSON row (`None`: the column is not there), read as [`Get`] reads it.
+pub(super) struct JsonCol<'a>(pub &'a str, pub Option<&'a serde_json::Value>);
+
+impl JsonCol<'_> {
+    pub(super) fn oi(&self) -> Result<Option<i64>> {
+        match self.1 {
             None | Some(serde_json::Value::Null) => Ok(None),
             Some(v) => v
                 .as_i64()
                 .map(Some)
-                .ok_or_else(|| StoreError::Corrupt(format!("column {c}: {v}"))),
+                .ok_or_else(|| StoreError::Corrupt(format!("column {}: {v}", self.0))),
         }
     }
-    fn s(&self, c: &str) -> Result<String> {
-        self.os(c)?
-            .ok_or_else(|| StoreError::Corrupt(format!("column {c} is null")))
+    pub(super) fn i(&self) -> Result<i64> {
+        self.oi()?
+            .ok_or_else(|| StoreError::Corrupt(format!("column {} is null", self.0)))
     }
-    fn os(&self, c: &str) -> Result<Option<String>> {
-        match self.get(c) {
+    pub(super) fn os(&self) -> Result<Option<String>> {
+        match self.1 {
             None | Some(serde_json::Value::Null) => Ok(None),
             Some(serde_json::Value::String(s)) => Ok(Some(s.clone())),
-            Some(v) => Err(StoreError::Corrupt(format!("column {c}: {v}"))),
+            Some(v) => Err(StoreError::Corrupt(format!("column {}: {v}", self.0))),
         }
     }
-    fn f(&self, c: &str) -> Result<f64> {
-        self.get(c)
+    pub(super) fn s(&self) -> Result<String> {
+        self.os()?
+            .ok_or_else(|| StoreError::Corrupt(format!("column {} is null", self.0)))
+    }
+    pub(super) fn f(&self) -> Result<f64> {
+        self.1
             .and_then(serde_json::Value::as_f64)
-            .ok_or_else(|| StoreError::Corrupt(format!("column {c}")))
+            .ok_or_else(|| StoreError::Corrupt(format!("column {}", self.0)))
+    }
+}
+
+impl Get for serde_json::Map<String, serde_json::Value> {
+    fn i(&self, c: &str) -> Result<i64> {
+        JsonCol(c, self.get(c)).i()
+    }
+    fn oi(&self, c: &str) -> Result<Option<i64>> {
+        JsonCol(c, self.get(c)).oi()
+    }
+    fn s(&self, c: &str) -> Result<String> {
+        JsonCol(c, self.get(c)).s()
+    }
+    fn os(&self, c: &str) -> Result<Option<String>> {
+        JsonCol(c, self.get(c)).os()
+    }
+    fn f(&self, c: &str) -> Result<f64> {
+        JsonCol(c, self.get(c)).f()
     }
 }
 
@@ -228,11 +249,11 @@ pub(super) fn commitment_from_row(r: &impl Get) -> Result<Commitment> {
     })
 }
 
-const MEMORY_COLS: &str =
+pub(super) const MEMORY_COLS: &str =
     "id, org_id, subject_id, kind, content, confidence, author, visibility, evidence,
     source_chat_id, source_message_id, created_at, updated_at, is_archived";
 
-fn memory_from_row(r: &impl Get) -> Result<Memory> {
+pub(super) fn memory_from_row(r: &impl Get) -> Result<Memory> {
     let kind: String = r.s("kind")?;
     let author: String = r.s("author")?;
     let vis: String = r.s("visibility")?;
@@ -397,7 +418,7 @@ impl Store {
         // Two indexed halves: the open ones, and the recently closed ones; one JSON row back.
         let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
             "SELECT {json} FROM (SELECT * FROM (
-                 SELECT {COMMITMENT_COLS} FROM memories
+                 SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
                  WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
                    AND state = 'open' AND (?4 = 1 OR visibility = 'team')
                  UNION ALL

@@ -5,6 +5,7 @@
 mod absences;
 mod batch;
 mod chats;
+mod context;
 mod goals;
 mod graph;
 mod llm;
@@ -26,6 +27,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 pub use absences::{Away, away_on};
 pub use batch::{Batch, OpenTask};
 pub use chats::Chat;
+pub use context::ContextRows;
 pub use goals::{Goal, GoalStep, NewGoal};
 pub use graph::{AssignedTask, NewNode, Node, OwnerProposal, Task};
 pub use llm::{LlmUsage, MemoryHit, MessageHit, RefineItem, SearchAccess};

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
+use super::memories::Get;
 use super::{Result, Store, ts};
 use crate::domain::{ChatId, JobKind, OrgId, UserId};
 
@@ -44,6 +45,21 @@ pub struct Reflection {
     pub commitments: Vec<String>,
     pub risks: Vec<String>,
     pub observations: Vec<String>,
+}
+
+pub(super) fn reflection_from_row(r: &impl Get) -> Result<Reflection> {
+    // A list that does not read as JSON is shown as empty rather than failing the whole read.
+    let list =
+        |k: &str| -> Result<Vec<String>> { Ok(serde_json::from_str(&r.s(k)?).unwrap_or_default()) };
+    Ok(Reflection {
+        user_id: UserId(r.i("user_id")?),
+        day: r.s("day")?,
+        summary: r.s("summary")?,
+        highlights: list("highlights")?,
+        commitments: list("commitments")?,
+        risks: list("risks")?,
+        observations: list("observations")?,
+    })
 }
 
 /// Queues one delivery inside the caller's transaction (a job run's, or a notice's).
@@ -327,23 +343,7 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                let list = |k: &str| -> Result<Vec<String>> {
-                    let s: String = r.try_get(k)?;
-                    Ok(serde_json::from_str(&s).unwrap_or_default())
-                };
-                Ok(Reflection {
-                    user_id: UserId(r.try_get("user_id")?),
-                    day: r.try_get("day")?,
-                    summary: r.try_get("summary")?,
-                    highlights: list("highlights")?,
-                    commitments: list("commitments")?,
-                    risks: list("risks")?,
-                    observations: list("observations")?,
-                })
-            })
-            .collect()
+        rows.iter().map(reflection_from_row).collect()
     }
 }
 

@@ -38,7 +38,7 @@
 
 use std::ops::Range;
 
-use chrono::{DateTime, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone};
+use chrono::{DateTime, LocalResult, NaiveDateTime, Offset, TimeZone};
 use chrono_tz::Tz;
 
 use super::Lang;
@@ -105,12 +105,7 @@ pub struct Found {
     pub value: TimeValue,
 }
 
-/// A deadline as kept stores it: a calendar date, plus a time when one was said.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Due {
-    pub date: NaiveDate,
-    pub time: Option<NaiveTime>,
-}
+pub use crate::domain::Due;
 
 /// Resolve a whole text as one expression (what `kept when` prints). `None`: not a date.
 pub fn resolve(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<TimeValue> {

@@ -89,6 +89,15 @@ pub fn name_of(people: &[crate::store::Person], id: crate::domain::UserId) -> St
         .unwrap_or_else(|| id.to_string())
 }
 
+/// A mention that notifies a person in a group (HTML text mention).
+pub fn mention(p: &crate::store::Person) -> String {
+    format!(
+        "<a href=\"tg://user?id={}\">{}</a>",
+        p.profile.id,
+        esc(&p.profile.first_name)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
