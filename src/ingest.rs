@@ -278,6 +278,7 @@ impl Ingest<'_> {
     }
 
     /// Stores a message of a linked group and writes what it says: [`Ingest::messages`] with one.
+    #[tracing::instrument(name = "ingest", skip_all, fields(chat_id = m.chat.0, message_id = m.message.0, user_id = m.from.0))]
     pub async fn message(&self, m: &Incoming<'_>) -> Result<Outcome, IngestError> {
         let mut out = self.messages(std::slice::from_ref(m)).await?;
         Ok(out.pop().unwrap_or(Outcome {
@@ -290,6 +291,7 @@ impl Ingest<'_> {
     /// Stores messages of the org's linked groups, in order, and writes what they say about
     /// commitments, all in one transaction: either every message and its effects are kept or
     /// none. A message already stored (a redelivered update) is skipped, effects and all.
+    #[tracing::instrument(name = "ingest_batch", level = "debug", skip_all, fields(org_id = self.org.id.0, n = batch.len()))]
     pub async fn messages(&self, batch: &[Incoming<'_>]) -> Result<Vec<Outcome>, IngestError> {
         let mut l = Ledger::new(self.store.begin_batch().await?, self.org.id);
         let keys: Vec<(ChatId, MessageId)> = batch.iter().map(|m| (m.chat, m.message)).collect();
@@ -970,6 +972,7 @@ impl Ingest<'_> {
     }
 
     /// An edited message: re-read it and correct what the old text produced.
+    #[tracing::instrument(name = "ingest_edit", skip_all, fields(chat_id = m.chat.0, message_id = m.message.0, user_id = m.from.0))]
     pub async fn edit(&self, m: &Incoming<'_>) -> Result<Vec<Effect>, IngestError> {
         let mut l = Ledger::new(self.store.begin_batch().await?, self.org.id);
         let effects = self.reread(&mut l, m).await?;

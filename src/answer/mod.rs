@@ -43,7 +43,8 @@ pub struct Reply {
 }
 
 impl Reply {
-    fn text(text: String) -> Reply {
+    /// A reply with no buttons.
+    pub fn text(text: String) -> Reply {
         Reply {
             text,
             buttons: Vec::new(),
@@ -109,6 +110,7 @@ impl<'a> Answerer<'a> {
     }
 
     /// Routes free text by intent.
+    #[tracing::instrument(name = "answer", skip_all, fields(org_id = self.org.id.0, user_id = self.viewer.asker.0))]
     pub async fn question(&self, text: &str) -> Result<Reply, AnswerError> {
         if let Some(reply) = self.graph_answer(text).await? {
             return Ok(reply);
@@ -150,6 +152,7 @@ impl<'a> Answerer<'a> {
         self.intent(intent).await
     }
 
+    #[tracing::instrument(name = "intent", skip_all, fields(org_id = self.org.id.0, user_id = self.viewer.asker.0, intent = ?intent))]
     pub async fn intent(&self, intent: Intent) -> Result<Reply, AnswerError> {
         match intent {
             Intent::MyPriorities => self.priorities().await,

@@ -174,10 +174,7 @@ async fn private(
             bot,
             msg.chat.id,
             reply_to,
-            &Reply {
-                text: app.i18n.s(lang, key),
-                buttons: vec![],
-            },
+            &Reply::text(app.i18n.s(lang, key)),
         )
         .await;
     };
@@ -186,10 +183,7 @@ async fn private(
             bot,
             msg.chat.id,
             reply_to,
-            &Reply {
-                text: app.i18n.s(lang, "empty-message"),
-                buttons: vec![],
-            },
+            &Reply::text(app.i18n.s(lang, "empty-message")),
         )
         .await;
     }
@@ -217,24 +211,17 @@ async fn private(
                 buttons: a.help().buttons,
             }
         }
-        Some(Command::Help) => Reply {
-            text: app
-                .i18n
-                .t(lang, "help", &[("examples", a.examples().into())]),
-            buttons: vec![],
-        },
+        Some(Command::Help) => Reply::text(app.i18n.t(
+            lang,
+            "help",
+            &[("examples", a.examples().into())],
+        )),
         Some(Command::Lang(arg)) => match arg.parse::<Lang>() {
             Ok(l) => {
                 app.store.set_lang_override(user, l).await?;
-                Reply {
-                    text: app.i18n.s(l, "lang-set"),
-                    buttons: vec![],
-                }
+                Reply::text(app.i18n.s(l, "lang-set"))
             }
-            Err(_) => Reply {
-                text: app.i18n.s(lang, "lang-usage"),
-                buttons: vec![],
-            },
+            Err(_) => Reply::text(app.i18n.s(lang, "lang-usage")),
         },
         Some(Command::Me) => a.about_me().await?,
         Some(Command::Priorities) => a.intent(Intent::MyPriorities).await?,
@@ -266,17 +253,11 @@ async fn private(
             return Ok(());
         }
         Some(Command::Link(arg)) if !arg.trim().is_empty() => a.link_nodes(&arg).await?,
-        Some(Command::Link(_)) => Reply {
-            text: app.i18n.s(lang, "link-in-group"),
-            buttons: vec![],
-        },
+        Some(Command::Link(_)) => Reply::text(app.i18n.s(lang, "link-in-group")),
         Some(Command::Goal(arg)) => a.goal_command(&arg).await?,
         Some(Command::Goals) => a.list_goals().await?,
         Some(Command::Digest(arg)) => a.digest_command(&arg).await?,
-        None if text.starts_with('/') => Reply {
-            text: app.i18n.s(lang, "unknown-command"),
-            buttons: vec![],
-        },
+        None if text.starts_with('/') => Reply::text(app.i18n.s(lang, "unknown-command")),
         None => match a.announced_absence(text).await? {
             Some(reply) => reply,
             None => match a.plain_assignment(text).await? {
@@ -316,23 +297,17 @@ async fn known_person(
     {
         return Ok(Ok(t));
     }
-    Ok(Err(Reply {
-        text: app.i18n.t(
-            lang,
-            "person-unknown",
-            &[("name", crate::render::format::esc(who).into())],
-        ),
-        buttons: vec![],
-    }))
+    Ok(Err(Reply::text(app.i18n.t(
+        lang,
+        "person-unknown",
+        &[("name", crate::render::format::esc(who).into())],
+    ))))
 }
 
 /// `/gender m|f|auto` for oneself, `/gender @user m|f|auto` for anyone (directors): the gender
 /// names inflect by when the name itself does not say it.
 async fn gender(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<Reply, BotError> {
-    let plain = |k: &str| Reply {
-        text: app.i18n.s(lang, k),
-        buttons: vec![],
-    };
+    let plain = |k: &str| Reply::text(app.i18n.s(lang, k));
     let words: Vec<&str> = arg.split_whitespace().collect();
     let (who, value) = match words[..] {
         [value] => (None, value),
@@ -363,25 +338,19 @@ async fn gender(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Resul
         Some(p) => crate::render::format::name_in(&p, crate::render::names::Case::Nominative),
         None => target.to_string(),
     };
-    Ok(Reply {
-        text: app.i18n.t(
-            lang,
-            "gender-set",
-            &[
-                ("name", name.into()),
-                ("gender", value.map_or("auto", |g| g.code()).into()),
-            ],
-        ),
-        buttons: vec![],
-    })
+    Ok(Reply::text(app.i18n.t(
+        lang,
+        "gender-set",
+        &[
+            ("name", name.into()),
+            ("gender", value.map_or("auto", |g| g.code()).into()),
+        ],
+    )))
 }
 
 /// `/role @user director|lead|member [position]` (directors only).
 async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<Reply, BotError> {
-    let plain = |k: &str| Reply {
-        text: app.i18n.s(lang, k),
-        buttons: vec![],
-    };
+    let plain = |k: &str| Reply::text(app.i18n.s(lang, k));
     if !is_director(app, org.id, user).await? {
         return Ok(plain("role-refused"));
     }
@@ -408,17 +377,14 @@ async fn role(app: &App, org: &Org, user: Uid, arg: &str, lang: Lang) -> Result<
             app.clock.now(),
         )
         .await?;
-    Ok(Reply {
-        text: app.i18n.t(
-            lang,
-            "role-set",
-            &[
-                ("name", crate::render::format::esc(who).into()),
-                ("role", app.i18n.s(lang, &format!("role-{role}")).into()),
-            ],
-        ),
-        buttons: vec![],
-    })
+    Ok(Reply::text(app.i18n.t(
+        lang,
+        "role-set",
+        &[
+            ("name", crate::render::format::esc(who).into()),
+            ("role", app.i18n.s(lang, &format!("role-{role}")).into()),
+        ],
+    )))
 }
 
 async fn group(
@@ -454,10 +420,7 @@ async fn group(
             bot,
             msg.chat.id,
             Some(msg.id),
-            &Reply {
-                text: app.i18n.s(lang, key),
-                buttons: vec![],
-            },
+            &Reply::text(app.i18n.s(lang, key)),
         )
         .await;
     }
@@ -532,17 +495,13 @@ async fn group(
         let mut a = Answerer::new(app, &org, user, true, lang).await?;
         a.source = Some((domain::ChatId(msg.chat.id.0), MsgId(msg.id.0 as i64)));
         let reply = match cmd {
-            Some(Command::Help) | Some(Command::Start) => Reply {
-                text: app
-                    .i18n
-                    .t(lang, "help", &[("examples", a.examples().into())]),
-                buttons: vec![],
-            },
+            Some(Command::Help) | Some(Command::Start) => Reply::text(app.i18n.t(
+                lang,
+                "help",
+                &[("examples", a.examples().into())],
+            )),
             Some(Command::Digest(arg)) => a.group_digest(chat, &arg).await?,
-            Some(_) => Reply {
-                text: app.i18n.s(lang, "command-in-dm"),
-                buttons: vec![],
-            },
+            Some(_) => Reply::text(app.i18n.s(lang, "command-in-dm")),
             None => a.question(&question).await?,
         };
         send(bot, msg.chat.id, Some(msg.id), &reply).await?;
@@ -772,10 +731,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                         &bot,
                         m.chat.id,
                         None,
-                        &Reply {
-                            text: pressed.note.clone(),
-                            buttons: vec![],
-                        },
+                        &Reply::text(pressed.note.clone()),
                     )
                     .await?;
                 }
@@ -784,10 +740,7 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                         &bot,
                         ChatId(to.0),
                         None,
-                        &Reply {
-                            text: text.clone(),
-                            buttons: vec![],
-                        },
+                        &Reply::text(text.clone()),
                     )
                     .await
                 {
@@ -938,17 +891,7 @@ async fn tell_task_done(
     .filter(|_| open) else {
         return;
     };
-    if let Err(e) = send(
-        bot,
-        ChatId(to.0),
-        None,
-        &Reply {
-            text,
-            buttons: vec![],
-        },
-    )
-    .await
-    {
+    if let Err(e) = send(bot, ChatId(to.0), None, &Reply::text(text)).await {
         tracing::warn!(user_id = to.0, error = %e, "could not tell the assigner a task is done");
     }
 }

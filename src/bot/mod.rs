@@ -62,23 +62,27 @@ pub enum Command {
 pub fn schema() -> UpdateHandler<BotError> {
     dptree::entry()
         .branch(Update::filter_message().endpoint(
-            |bot: Bot, app: Arc<App>, me: Arc<BotIdentity>, msg: Message| {
-                guarded("message", handlers::on_message(bot, app, me, msg))
+            |bot: Bot, app: Arc<App>, me: Arc<BotIdentity>, upd: Update, msg: Message| {
+                guarded("message", upd.id, handlers::on_message(bot, app, me, msg))
             },
         ))
-        .branch(
-            Update::filter_edited_message().endpoint(|app: Arc<App>, msg: Message| {
-                guarded("edit", handlers::on_edit(app, msg))
-            }),
-        )
+        .branch(Update::filter_edited_message().endpoint(
+            |app: Arc<App>, upd: Update, msg: Message| {
+                guarded("edit", upd.id, handlers::on_edit(app, msg))
+            },
+        ))
         .branch(Update::filter_my_chat_member().endpoint(
-            |app: Arc<App>, upd: teloxide::types::ChatMemberUpdated| {
-                guarded("chat member", handlers::on_my_chat_member(app, upd))
+            |app: Arc<App>, upd: Update, member: teloxide::types::ChatMemberUpdated| {
+                guarded(
+                    "chat member",
+                    upd.id,
+                    handlers::on_my_chat_member(app, member),
+                )
             },
         ))
         .branch(Update::filter_callback_query().endpoint(
-            |bot: Bot, app: Arc<App>, q: CallbackQuery| {
-                guarded("button", handlers::on_callback(bot, app, q))
+            |bot: Bot, app: Arc<App>, upd: Update, q: CallbackQuery| {
+                guarded("button", upd.id, handlers::on_callback(bot, app, q))
             },
         ))
 }
@@ -86,12 +90,19 @@ pub fn schema() -> UpdateHandler<BotError> {
 /// Runs a handler on a task of its own, so that a panic anywhere in it (a bug met by some text
 /// nobody foresaw) costs that one update, logged, instead of the dispatcher's worker for the
 /// chat and every update queued behind it.
-pub async fn guarded<F>(what: &'static str, handler: F) -> Result<(), BotError>
+pub async fn guarded<F>(
+    what: &'static str,
+    update: teloxide::types::UpdateId,
+    handler: F,
+) -> Result<(), BotError>
 where
     F: std::future::Future<Output = Result<(), BotError>> + Send + 'static,
 {
+    use tracing::Instrument;
     metrics::counter!("kept_updates_total", "kind" => what).increment(1);
-    match tokio::spawn(handler).await {
+    // Every span of the update (message, ingest, answer) sits under this one.
+    let span = tracing::info_span!("update", update_id = update.0, kind = what);
+    match tokio::spawn(handler.instrument(span)).await {
         Ok(result) => result,
         Err(e) if e.is_panic() => {
             metrics::counter!("kept_handler_panics_total").increment(1);
@@ -173,7 +184,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_panicking_handler_costs_only_its_update() {
-        let r = guarded("message", async {
+        let r = guarded("message", teloxide::types::UpdateId(1), async {
             let v: Vec<u8> = Vec::new();
             let _ = v[std::hint::black_box(3)];
             Ok(())
@@ -181,8 +192,12 @@ mod tests {
         .await;
         assert!(r.is_ok());
         // The runtime goes on with the next one.
-        assert!(guarded("message", async { Ok(()) }).await.is_ok());
-        let failed = guarded("message", async {
+        assert!(
+            guarded("message", teloxide::types::UpdateId(1), async { Ok(()) })
+                .await
+                .is_ok()
+        );
+        let failed = guarded("message", teloxide::types::UpdateId(1), async {
             Err(BotError::BadUpdate(
                 serde_json::from_str::<u8>("x").unwrap_err(),
             ))

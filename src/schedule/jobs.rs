@@ -13,6 +13,7 @@ use crate::render::format::{self, esc};
 use crate::store::{Commitment, NewDelivery, Person};
 
 /// The deliveries of one run (reflection writes its rows and sends nothing).
+#[tracing::instrument(name = "job", skip_all, fields(org_id = table.cal.org.0, job = job.as_str(), at = %at))]
 pub async fn compose(
     app: &App,
     table: &Timetable,

@@ -104,11 +104,6 @@ fn made_content(text: &str) -> String {
     }
 }
 
-/// Is the date resolver the real one (the shared stub answers nothing)?
-fn resolver_ready() -> bool {
-    crate::extract::dates::deadline("до пятницы", monday(), Lang::Ru).is_some()
-}
-
 fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).expect("valid date")
 }
@@ -216,9 +211,6 @@ fn content_keeps_the_preposition_after_the_verb_and_drops_clock_times() {
 
 #[test]
 fn a_month_the_work_is_about_is_not_its_deadline() {
-    if !resolver_ready() {
-        return;
-    }
     match run("Света, можешь проверить табель за ноябрь?").first()
     {
         Some(Finding::Request { due, content, .. }) => {
@@ -231,10 +223,6 @@ fn a_month_the_work_is_about_is_not_its_deadline() {
 
 #[test]
 fn made_due_comes_from_the_deadline_phrase() {
-    if !resolver_ready() {
-        eprintln!("date resolver is still the stub: due checks skipped");
-        return;
-    }
     match run("доделаю рефакторинг auth до пятницы").first() {
         Some(Finding::Made { due: Some(d), .. }) => assert_eq!(d.date, date(2026, 11, 27)),
         other => panic!("{other:?}"),
@@ -362,9 +350,6 @@ fn short_agreements_are_accepts() {
 
 #[test]
 fn accept_carries_the_date_it_names() {
-    if !resolver_ready() {
-        return;
-    }
     assert_eq!(
         run("ок, к среде сделаю")
             .first()
@@ -752,9 +737,6 @@ fn a_hedge_or_report_in_another_clause_leaves_the_promise() {
 
 #[test]
 fn the_date_comes_from_the_clause_holding_the_finding() {
-    if !resolver_ready() {
-        return;
-    }
     let due = |t: &str| run(t).first().and_then(Finding::due).map(|d| d.date);
     assert_eq!(
         due("завтра прогоню regression, к обеду будет репорт"),
@@ -944,21 +926,19 @@ fn fronted_objects_and_unnamed_second_persons_are_requests() {
         ),
         "подготовить акт скрытых работ"
     );
-    if resolver_ready() {
-        let due = |t: &str| due_date(run(t).first());
-        assert_eq!(
-            due("кстати, Ксюш, счёт Вектору за январь выстави сегодня плз"),
-            Some(date(2026, 11, 23))
-        );
-        assert_eq!(
-            due("Дэн, первичку Вектора в 1с занесёшь послезавтра?"),
-            Some(date(2026, 11, 25))
-        );
-        assert_eq!(
-            due("Дашенька, протоколы качества за февраль для молкомбината пришлёшь мне завтра?"),
-            Some(date(2026, 11, 24))
-        );
-    }
+    let due = |t: &str| due_date(run(t).first());
+    assert_eq!(
+        due("кстати, Ксюш, счёт Вектору за январь выстави сегодня плз"),
+        Some(date(2026, 11, 23))
+    );
+    assert_eq!(
+        due("Дэн, первичку Вектора в 1с занесёшь послезавтра?"),
+        Some(date(2026, 11, 25))
+    );
+    assert_eq!(
+        due("Дашенька, протоколы качества за февраль для молкомбината пришлёшь мне завтра?"),
+        Some(date(2026, 11, 24))
+    );
     // Past plurals shaped like imperatives, questions asking when or what, and lunch.
     for t in [
         "мы вышли сегодня на объект",
@@ -990,28 +970,26 @@ fn prefixed_verbs_and_noun_objects_make_russian_promises() {
         made_content("начну с бэкапа: сделаю бэкап сегодня"),
         "сделать бэкап"
     );
-    if resolver_ready() {
-        let due = |t: &str| due_date(run(t).first());
-        assert_eq!(
-            due("сегодня после обеда осмотрю корову 1187, похоже мастит"),
-            Some(date(2026, 11, 23))
-        );
-        assert_eq!(
-            due("обработку копыт во втором дворе начну в четверг, после проверки"),
-            Some(date(2026, 11, 26))
-        );
-        assert_eq!(
-            due(
-                "Ирина Валерьевна, договор с Альфа-Трейдом дожму до конца месяца, они тянут с реквизитами"
-            ),
-            Some(date(2026, 11, 30))
-        );
-        // Two promises: the date goes with the one the message is read as.
-        assert_eq!(
-            due("плитку в санузле начну завтра, к пятнице положу стены"),
-            Some(date(2026, 11, 24))
-        );
-    }
+    let due = |t: &str| due_date(run(t).first());
+    assert_eq!(
+        due("сегодня после обеда осмотрю корову 1187, похоже мастит"),
+        Some(date(2026, 11, 23))
+    );
+    assert_eq!(
+        due("обработку копыт во втором дворе начну в четверг, после проверки"),
+        Some(date(2026, 11, 26))
+    );
+    assert_eq!(
+        due(
+            "Ирина Валерьевна, договор с Альфа-Трейдом дожму до конца месяца, они тянут с реквизитами"
+        ),
+        Some(date(2026, 11, 30))
+    );
+    // Two promises: the date goes with the one the message is read as.
+    assert_eq!(
+        due("плитку в санузле начну завтра, к пятнице положу стены"),
+        Some(date(2026, 11, 24))
+    );
     for t in [
         "начну, если успею",
         "осмотрю, если будет время",
@@ -1154,9 +1132,7 @@ fn labelled_set_precision_and_recall_stay_above_floors() {
     assert!(failed.is_empty(), "below floor: {failed:?}");
     assert!(acc >= 0.98, "overall accuracy {acc:.3}");
     assert!(addr_right as f64 >= 0.97 * addr_total as f64, "addressees");
-    if resolver_ready() {
-        assert!(due_right as f64 >= 0.95 * due_total as f64, "due dates");
-    }
+    assert!(due_right as f64 >= 0.95 * due_total as f64, "due dates");
 }
 
 /// Every example beside the rules (`lexicon/examples/*.tsv`): the findings a message yields, by

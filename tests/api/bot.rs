@@ -1,7 +1,7 @@
 //! The bot through its real handler tree and the sandbox Bot API: onboarding, linking, ingest of
 //! group messages, edits, migrations, removal, commands and robustness against bad input.
 
-mod common;
+use crate::common;
 
 use chrono::NaiveDate;
 use common::*;

@@ -1,7 +1,7 @@
 //! Digest preferences: `/digest off`, weekly only, an hour of one's own; a lead with no reports
 //! gets nothing; a director turns on the weekly digest for a linked group (team items only).
 
-mod common;
+use crate::common;
 
 use serde_json::{Value, json};
 

@@ -1,7 +1,7 @@
 //! Tasks from Telegram: `/task` and a plain assignment in a DM, the assignee's buttons, the
 //! assigner told, priorities and the morning reminder, and who may assign whom.
 
-mod common;
+use crate::common;
 
 use common::dm_line as dm;
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! Absences: said in a group or a DM, or set with `/away`; no reminders meanwhile, not silent
 //! or idle, and the director's summary names who is away and what falls due meanwhile.
 
-mod common;
+use crate::common;
 
 use common::{dm_line as dm, dms_to as to, replay_ru as replay};
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! Reminder buttons: a press by the owner changes the commitment and the bot edits the reminder;
 //! a stale press or someone else's press changes nothing.
 
-mod common;
+use crate::common;
 
 use chrono::NaiveDate;
 use common::*;

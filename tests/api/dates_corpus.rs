@@ -3,7 +3,7 @@
 //! case's grain, by kind (point, interval, before, after, none); holiday and contested cases are
 //! not scored. Fails below 0.985 (ru) or 0.94 (en).
 //!
-//! `cargo test --test dates_corpus -- --nocapture` prints the accuracy and the first misses.
+//! `cargo test --test api dates_corpus -- --nocapture` prints the accuracy and the first misses.
 
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
 //! The business graph from Telegram: `/node` (director, lead) and `/nodes`, then "кто отвечает
 //! за X" answered from what was added.
 
-mod common;
+use crate::common;
 
 use serde_json::{Value, json};
 

@@ -121,7 +121,7 @@ async fn the_demo_chart_is_the_directors() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("demo.db");
     let out = run_text(
-        include_str!("../demo/demo-ru.jsonl"),
+        include_str!("../../demo/demo-ru.jsonl"),
         Options {
             tz: chrono_tz::Europe::Moscow,
             lang: Lang::Ru,
@@ -133,7 +133,7 @@ async fn the_demo_chart_is_the_directors() {
     .unwrap();
     let chart = out.chart.expect("the demo week ends with a weekly digest");
     let store = kept::store::Store::open(&db).await.unwrap();
-    let text = include_str!("../demo/demo-ru.jsonl");
+    let text = include_str!("../../demo/demo-ru.jsonl");
     let role_of = |role: &str| -> i64 {
         text.lines()
             .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())

@@ -2,7 +2,7 @@
 //! days, the 12-hour rule, one reminder per person, the group fallback, exactly-once delivery
 //! across a restart, late starts, 429 and 403 handling.
 
-mod common;
+use crate::common;
 
 use chrono::{DateTime, Datelike, Duration, Weekday};
 use chrono_tz::Tz;

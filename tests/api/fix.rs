@@ -1,7 +1,7 @@
 //! Corrections with `/fix`: by the owner and by the director, refused to another member, each a
 //! human version that a later edit of the source message does not override.
 
-mod common;
+use crate::common;
 
 use serde_json::json;
 

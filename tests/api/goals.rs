@@ -3,7 +3,7 @@
 //! button and by saying so in the group), one person is away two days, a promise is corrected
 //! twice; the weekly digest shows the goal's progress and who moved it. And who may do what.
 
-mod common;
+use crate::common;
 
 use kept::config::{LlmProvider, LlmSettings, Secret};
 use kept::domain::Lang;

@@ -1,7 +1,7 @@
 //! The `press` scenario line (CONTRACT.md): a person presses an inline button the bot showed,
 //! by its label, and the bot handles it as it would a real tap.
 
-mod common;
+use crate::common;
 
 use common::try_replay_ru as replay;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! the loopback sandbox Bot API, a teloxide `Bot` pointed at it, and builders for Telegram update
 //! JSON with the Bot API's real field shapes.
 //!
-//! Each test binary uses a different part of it.
+//! Each test module uses a different part of it.
 #![allow(dead_code)]
 
 use std::sync::Arc;
