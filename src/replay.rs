@@ -396,7 +396,14 @@ struct Runner {
     update_id: i64,
     out: String,
     shown: usize,
+    /// Members whose manager has not been introduced yet.
+    pending: Vec<Pending>,
+    /// The first director: the digest chart shown is theirs.
+    director: Option<UserId>,
 }
+
+/// A member waiting for their manager's line: (line, member, role, position, manager).
+type Pending = (usize, UserId, Role, Option<String>, Option<UserId>);
 
 impl Runner {
     async fn advance(&mut self, n: usize, to: DateTime<Utc>) -> Result<(), ReplayError> {
@@ -433,8 +440,8 @@ impl Runner {
     }
 
     async fn show_sends(&mut self) {
-        let sent = self.sandbox.sent();
-        for s in &sent[self.shown..] {
+        let sent = self.sandbox.sent_since(self.shown);
+        for s in &sent {
             let at = s.at.with_timezone(&self.tz).format("%a %d.%m %H:%M");
             let to = if s.chat > 0 {
                 format!("DM {}", self.name(s.chat))
@@ -467,7 +474,7 @@ impl Runner {
                 );
             }
         }
-        self.shown = sent.len();
+        self.shown += sent.len();
     }
 
     fn chat_json(&self, id: i64) -> Value {
@@ -627,280 +634,13 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         update_id: 1,
         out: String::new(),
         shown: 0,
+        pending: Vec::new(),
+        director: None,
     };
-    let now = || app.clock.now();
-    // Members whose manager has not been introduced yet: (line, member, role, position, manager).
-    type Pending = (usize, UserId, Role, Option<String>, Option<UserId>);
-    let mut pending: Vec<Pending> = Vec::new();
-    let mut director: Option<UserId> = None;
     for line in &lines {
-        let n = line.n;
-        if !matches!(line.event, Event::Member { .. })
-            && let Some((pn, _, _, _, Some(m))) = pending.first()
-        {
-            return Err(bad(
-                *pn,
-                format!("manager {m} is never introduced as a member"),
-            ));
-        }
-        match &line.event {
-            Event::Org { .. } if n == lines[0].n => {}
-            Event::Org { .. } => return Err(bad(n, "the org line must come first")),
-            Event::Member {
-                user,
-                role,
-                position,
-                manager,
-                dm_open,
-            } => {
-                let role: Role = role
-                    .as_deref()
-                    .unwrap_or("member")
-                    .parse()
-                    .map_err(|_| bad(n, "bad role"))?;
-                if role == Role::Director {
-                    director.get_or_insert(UserId(user.id));
-                }
-                app.store
-                    .upsert_user(
-                        UserId(user.id),
-                        user.first_name.as_deref().unwrap_or("?"),
-                        user.last_name.as_deref(),
-                        user.username.as_deref(),
-                        user.language_code.as_deref(),
-                        now(),
-                    )
-                    .await?;
-                // A manager may be introduced after their reports: link once they are known.
-                let known = match manager {
-                    Some(m) => app.store.user(UserId(*m)).await?.is_some(),
-                    None => true,
-                };
-                if !known {
-                    pending.push((
-                        n,
-                        UserId(user.id),
-                        role,
-                        position.clone(),
-                        manager.map(UserId),
-                    ));
-                }
-                app.store
-                    .set_member(
-                        org,
-                        UserId(user.id),
-                        role,
-                        position.as_deref(),
-                        manager.map(UserId).filter(|_| known),
-                        now(),
-                    )
-                    .await?;
-                app.store.set_dm_open(UserId(user.id), *dm_open).await?;
-                r.users.insert(user.id, user_json(user));
-                let mut still = Vec::new();
-                for (pn, who, role, position, manager) in std::mem::take(&mut pending) {
-                    if manager == Some(UserId(user.id)) {
-                        app.store
-                            .set_member(org, who, role, position.as_deref(), manager, now())
-                            .await?;
-                    } else {
-                        still.push((pn, who, role, position, manager));
-                    }
-                }
-                pending = still;
-                continue;
-            }
-            Event::Node {
-                node_type,
-                title,
-                owner,
-                description,
-            } => {
-                let node_type = node_type.parse().map_err(|_| bad(n, "bad node_type"))?;
-                if let Some(o) = owner
-                    && app.store.user(UserId(*o)).await?.is_none()
-                {
-                    return Err(bad(n, format!("node owner {o} is not a member")));
-                }
-                app.store
-                    .insert_node(&NewNode {
-                        org_id: org,
-                        node_type,
-                        title,
-                        description: description.as_deref(),
-                        owner: owner.map(UserId),
-                        at: now(),
-                    })
-                    .await?;
-            }
-            Event::Message {
-                chat,
-                id,
-                from,
-                text,
-                reply_to,
-                ..
-            } => {
-                let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
-                r.advance(n, at).await?;
-                let user = r.user_from(n, from).await?;
-                let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
-                let chat_v = r.chat_for(n, chat, uid)?;
-                let chat_id = chat_v.get("id").and_then(Value::as_i64).unwrap_or(0);
-                if chat_id < 0 {
-                    let supergroup =
-                        chat_v.get("type").and_then(Value::as_str) == Some("supergroup");
-                    let title = chat_v
-                        .get("title")
-                        .and_then(Value::as_str)
-                        .map(str::to_string);
-                    if app
-                        .store
-                        .chat(crate::domain::ChatId(chat_id))
-                        .await?
-                        .is_none()
-                    {
-                        app.store
-                            .link_chat(
-                                org,
-                                crate::domain::ChatId(chat_id),
-                                supergroup,
-                                title.as_deref(),
-                                at,
-                            )
-                            .await?;
-                    }
-                }
-                r.sandbox.register_chat(chat_v.clone());
-                let who = user
-                    .get("first_name")
-                    .and_then(Value::as_str)
-                    .unwrap_or("?")
-                    .to_string();
-                let place = if chat_id > 0 {
-                    "DM".to_string()
-                } else {
-                    chat_v
-                        .get("title")
-                        .and_then(Value::as_str)
-                        .unwrap_or("group")
-                        .to_string()
-                };
-                r.out.push_str(&format!(
-                    "{}  {who} @ {place}: {text}\n",
-                    line.at
-                        .map(|t| t.with_timezone(&tz).format("%a %d.%m %H:%M").to_string())
-                        .unwrap_or_default()
-                ));
-                let mut m = json!({"message_id": id, "date": at.timestamp(), "chat": chat_v, "from": user, "text": text});
-                if let Some(rt) = reply_to {
-                    let replied = r.messages.get(&(chat_id, *rt)).cloned().unwrap_or_else(
-                        || json!({"message_id": rt, "date": at.timestamp(), "chat": chat_v}),
-                    );
-                    m["reply_to_message"] = replied;
-                }
-                let mut plain = m.clone();
-                if let Some(o) = plain.as_object_mut() {
-                    o.remove("reply_to_message");
-                }
-                r.messages.insert((chat_id, *id), plain);
-                r.dispatch(json!({"message": m})).await?;
-            }
-            Event::Edit {
-                chat,
-                id,
-                from,
-                text,
-                ..
-            } => {
-                let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
-                r.advance(n, at).await?;
-                let from_id = match from {
-                    Some(f) => r
-                        .user_from(n, f)
-                        .await?
-                        .get("id")
-                        .and_then(Value::as_i64)
-                        .unwrap_or(0),
-                    None => 0,
-                };
-                let chat_id = match chat {
-                    ChatRef::Dm(_) => from_id,
-                    ChatRef::Id(c) => *c,
-                    ChatRef::Group { id, .. } => *id,
-                };
-                let Some(orig) = r.messages.get(&(chat_id, *id)).cloned() else {
-                    r.out.push_str(&format!("(line {n}: edit of a message never shown — ignored, as Telegram's bot would never see it)\n"));
-                    continue;
-                };
-                let mut m = orig.clone();
-                m["text"] = json!(text);
-                m["edit_date"] = json!(at.timestamp());
-                r.messages.insert((chat_id, *id), m.clone());
-                r.out.push_str(&format!(
-                    "{}  (edit) {}: {text}\n",
-                    at.with_timezone(&tz).format("%a %d.%m %H:%M"),
-                    r.name(m["from"]["id"].as_i64().unwrap_or(0))
-                ));
-                r.dispatch(json!({"edited_message": m})).await?;
-            }
-            Event::Clock { .. } => {
-                let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
-                r.advance(n, at).await?;
-            }
-            Event::Press {
-                from,
-                chat,
-                button,
-                message,
-                ..
-            } => {
-                let at = line.at.map(|t| t.with_timezone(&Utc)).unwrap_or_else(now);
-                r.advance(n, at).await?;
-                let user = r.user_from(n, from).await?;
-                let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
-                let chat_id = match chat {
-                    ChatRef::Dm(_) => uid,
-                    ChatRef::Id(c) => *c,
-                    ChatRef::Group { id, .. } => *id,
-                };
-                let Some((mid, shown, data)) = r.sandbox.find_button(chat_id, button, *message)
-                else {
-                    let which = message
-                        .map(|m| format!("message {m}"))
-                        .unwrap_or_else(|| "no message".into());
-                    return Err(bad(
-                        n,
-                        format!(
-                            "{which} the bot sent in chat {chat_id} carries a button {button:?}"
-                        ),
-                    ));
-                };
-                r.out.push_str(&format!(
-                    "{}  {} pressed [{button}]\n",
-                    at.with_timezone(&tz).format("%a %d.%m %H:%M"),
-                    r.name(uid)
-                ));
-                let chat_v = r.sandbox.chat_json(chat_id);
-                let query = json!({
-                    "id": format!("replay-{n}"),
-                    "from": user,
-                    "chat_instance": format!("replay-{chat_id}"),
-                    "data": data,
-                    "message": {"message_id": mid, "date": at.timestamp(), "chat": chat_v,
-                                "from": sandbox::bot_user(), "text": shown},
-                });
-                r.dispatch(json!({"callback_query": query})).await?;
-            }
-        }
-        // The scheduler needs the org as soon as it exists, and a DM may change its timetable
-        // (`/digest 18`).
-        if matches!(line.event, Event::Member { .. })
-            || matches!(&line.event, Event::Message { chat: ChatRef::Dm(_), text, .. } if text.starts_with('/'))
-        {
-            r.scheduler.reload().await?;
-        }
+        r.event(line, lines[0].n).await?;
     }
+    let director = r.director;
     let failed = app.store.failed_deliveries().await?;
     if !failed.is_empty() {
         return Err(ReplayError::Undelivered(
@@ -926,6 +666,355 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         transcript: r.out.clone(),
         chart,
     })
+}
+
+impl Runner {
+    fn now(&self) -> DateTime<Utc> {
+        self.app.clock.now()
+    }
+
+    /// The time of a line: its own date, else the clock's.
+    fn at(&self, line: &Line) -> DateTime<Utc> {
+        line.at
+            .map(|t| t.with_timezone(&Utc))
+            .unwrap_or_else(|| self.now())
+    }
+
+    fn stamp(&self, at: DateTime<Utc>) -> String {
+        at.with_timezone(&self.tz)
+            .format("%a %d.%m %H:%M")
+            .to_string()
+    }
+
+    /// One scenario line through the bot (`first` is the number of the file's first line).
+    async fn event(&mut self, line: &Line, first: usize) -> Result<(), ReplayError> {
+        let n = line.n;
+        if !matches!(line.event, Event::Member { .. })
+            && let Some((pn, _, _, _, Some(m))) = self.pending.first()
+        {
+            return Err(bad(
+                *pn,
+                format!("manager {m} is never introduced as a member"),
+            ));
+        }
+        match &line.event {
+            Event::Org { .. } if n == first => {}
+            Event::Org { .. } => return Err(bad(n, "the org line must come first")),
+            Event::Member {
+                user,
+                role,
+                position,
+                manager,
+                dm_open,
+            } => {
+                return self
+                    .member(
+                        n,
+                        user,
+                        role.as_deref(),
+                        position.as_deref(),
+                        *manager,
+                        *dm_open,
+                    )
+                    .await;
+            }
+            Event::Node {
+                node_type,
+                title,
+                owner,
+                description,
+            } => {
+                self.node(n, node_type, title, *owner, description.as_deref())
+                    .await?
+            }
+            Event::Message {
+                chat,
+                id,
+                from,
+                text,
+                reply_to,
+                ..
+            } => self.message(line, chat, *id, from, text, *reply_to).await?,
+            Event::Edit {
+                chat,
+                id,
+                from,
+                text,
+                ..
+            } => {
+                if !self.edit(line, chat, *id, from.as_ref(), text).await? {
+                    return Ok(());
+                }
+            }
+            Event::Clock { .. } => {
+                let at = self.at(line);
+                self.advance(n, at).await?;
+            }
+            Event::Press {
+                from,
+                chat,
+                button,
+                message,
+                ..
+            } => self.press(line, from, chat, button, *message).await?,
+        }
+        // The scheduler needs the org as soon as it exists, and a DM may change its timetable
+        // (`/digest 18`).
+        if matches!(&line.event, Event::Message { chat: ChatRef::Dm(_), text, .. } if text.starts_with('/'))
+        {
+            self.scheduler.reload().await?;
+        }
+        Ok(())
+    }
+
+    async fn member(
+        &mut self,
+        n: usize,
+        user: &UserObj,
+        role: Option<&str>,
+        position: Option<&str>,
+        manager: Option<i64>,
+        dm_open: bool,
+    ) -> Result<(), ReplayError> {
+        let role: Role = role
+            .unwrap_or("member")
+            .parse()
+            .map_err(|_| bad(n, "bad role"))?;
+        if role == Role::Director {
+            self.director.get_or_insert(UserId(user.id));
+        }
+        let now = self.now();
+        let store = &self.app.store;
+        store
+            .upsert_user(
+                UserId(user.id),
+                user.first_name.as_deref().unwrap_or("?"),
+                user.last_name.as_deref(),
+                user.username.as_deref(),
+                user.language_code.as_deref(),
+                now,
+            )
+            .await?;
+        // A manager may be introduced after their reports: link once they are known.
+        let known = match manager {
+            Some(m) => store.user(UserId(m)).await?.is_some(),
+            None => true,
+        };
+        if !known {
+            self.pending.push((
+                n,
+                UserId(user.id),
+                role,
+                position.map(str::to_string),
+                manager.map(UserId),
+            ));
+        }
+        store
+            .set_member(
+                self.org,
+                UserId(user.id),
+                role,
+                position,
+                manager.map(UserId).filter(|_| known),
+                now,
+            )
+            .await?;
+        store.set_dm_open(UserId(user.id), dm_open).await?;
+        self.users.insert(user.id, user_json(user));
+        let mut still = Vec::new();
+        for (pn, who, role, position, manager) in std::mem::take(&mut self.pending) {
+            if manager == Some(UserId(user.id)) {
+                store
+                    .set_member(self.org, who, role, position.as_deref(), manager, now)
+                    .await?;
+            } else {
+                still.push((pn, who, role, position, manager));
+            }
+        }
+        self.pending = still;
+        Ok(())
+    }
+
+    async fn node(
+        &mut self,
+        n: usize,
+        node_type: &str,
+        title: &str,
+        owner: Option<i64>,
+        description: Option<&str>,
+    ) -> Result<(), ReplayError> {
+        let node_type = node_type.parse().map_err(|_| bad(n, "bad node_type"))?;
+        if let Some(o) = owner
+            && self.app.store.user(UserId(o)).await?.is_none()
+        {
+            return Err(bad(n, format!("node owner {o} is not a member")));
+        }
+        self.app
+            .store
+            .insert_node(&NewNode {
+                org_id: self.org,
+                node_type,
+                title,
+                description,
+                owner: owner.map(UserId),
+                at: self.now(),
+            })
+            .await?;
+        Ok(())
+    }
+
+    async fn message(
+        &mut self,
+        line: &Line,
+        chat: &ChatRef,
+        id: i64,
+        from: &From,
+        text: &str,
+        reply_to: Option<i64>,
+    ) -> Result<(), ReplayError> {
+        let n = line.n;
+        let at = self.at(line);
+        self.advance(n, at).await?;
+        let user = self.user_from(n, from).await?;
+        let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
+        let chat_v = self.chat_for(n, chat, uid)?;
+        let chat_id = chat_v.get("id").and_then(Value::as_i64).unwrap_or(0);
+        if chat_id < 0 {
+            let supergroup = chat_v.get("type").and_then(Value::as_str) == Some("supergroup");
+            let title = chat_v.get("title").and_then(Value::as_str);
+            let linked = crate::domain::ChatId(chat_id);
+            if self.app.store.chat(linked).await?.is_none() {
+                self.app
+                    .store
+                    .link_chat(self.org, linked, supergroup, title, at)
+                    .await?;
+            }
+        }
+        self.sandbox.register_chat(chat_v.clone());
+        let who = user
+            .get("first_name")
+            .and_then(Value::as_str)
+            .unwrap_or("?")
+            .to_string();
+        let place = if chat_id > 0 {
+            "DM".to_string()
+        } else {
+            chat_v
+                .get("title")
+                .and_then(Value::as_str)
+                .unwrap_or("group")
+                .to_string()
+        };
+        let when = line
+            .at
+            .map(|t| self.stamp(t.with_timezone(&Utc)))
+            .unwrap_or_default();
+        self.out
+            .push_str(&format!("{when}  {who} @ {place}: {text}\n"));
+        let mut m = json!({"message_id": id, "date": at.timestamp(), "chat": chat_v, "from": user, "text": text});
+        if let Some(rt) = reply_to {
+            let replied = self.messages.get(&(chat_id, rt)).cloned().unwrap_or_else(
+                || json!({"message_id": rt, "date": at.timestamp(), "chat": chat_v}),
+            );
+            m["reply_to_message"] = replied;
+        }
+        let mut plain = m.clone();
+        if let Some(o) = plain.as_object_mut() {
+            o.remove("reply_to_message");
+        }
+        self.messages.insert((chat_id, id), plain);
+        self.dispatch(json!({"message": m})).await
+    }
+
+    /// An edit of a message the bot saw; `false` when it never saw it (the line is ignored, as
+    /// Telegram would never send the bot that edit).
+    async fn edit(
+        &mut self,
+        line: &Line,
+        chat: &ChatRef,
+        id: i64,
+        from: Option<&From>,
+        text: &str,
+    ) -> Result<bool, ReplayError> {
+        let n = line.n;
+        let at = self.at(line);
+        self.advance(n, at).await?;
+        let from_id = match from {
+            Some(f) => self
+                .user_from(n, f)
+                .await?
+                .get("id")
+                .and_then(Value::as_i64)
+                .unwrap_or(0),
+            None => 0,
+        };
+        let chat_id = match chat {
+            ChatRef::Dm(_) => from_id,
+            ChatRef::Id(c) => *c,
+            ChatRef::Group { id, .. } => *id,
+        };
+        let Some(orig) = self.messages.get(&(chat_id, id)).cloned() else {
+            self.out.push_str(&format!("(line {n}: edit of a message never shown — ignored, as Telegram's bot would never see it)\n"));
+            return Ok(false);
+        };
+        let mut m = orig;
+        m["text"] = json!(text);
+        m["edit_date"] = json!(at.timestamp());
+        self.messages.insert((chat_id, id), m.clone());
+        let line = format!(
+            "{}  (edit) {}: {text}\n",
+            self.stamp(at),
+            self.name(m["from"]["id"].as_i64().unwrap_or(0))
+        );
+        self.out.push_str(&line);
+        self.dispatch(json!({"edited_message": m})).await?;
+        Ok(true)
+    }
+
+    async fn press(
+        &mut self,
+        line: &Line,
+        from: &From,
+        chat: &ChatRef,
+        button: &str,
+        message: Option<i64>,
+    ) -> Result<(), ReplayError> {
+        let n = line.n;
+        let at = self.at(line);
+        self.advance(n, at).await?;
+        let user = self.user_from(n, from).await?;
+        let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
+        let chat_id = match chat {
+            ChatRef::Dm(_) => uid,
+            ChatRef::Id(c) => *c,
+            ChatRef::Group { id, .. } => *id,
+        };
+        let Some((mid, shown, data)) = self.sandbox.find_button(chat_id, button, message) else {
+            let which = message
+                .map(|m| format!("message {m}"))
+                .unwrap_or_else(|| "no message".into());
+            return Err(bad(
+                n,
+                format!("{which} the bot sent in chat {chat_id} carries a button {button:?}"),
+            ));
+        };
+        let line = format!(
+            "{}  {} pressed [{button}]\n",
+            self.stamp(at),
+            self.name(uid)
+        );
+        self.out.push_str(&line);
+        let chat_v = self.sandbox.chat_json(chat_id);
+        let query = json!({
+            "id": format!("replay-{n}"),
+            "from": user,
+            "chat_instance": format!("replay-{chat_id}"),
+            "data": data,
+            "message": {"message_id": mid, "date": at.timestamp(), "chat": chat_v,
+                        "from": sandbox::bot_user(), "text": shown},
+        });
+        self.dispatch(json!({"callback_query": query})).await
+    }
 }
 
 async fn result_json(r: &Runner) -> Result<Value, ReplayError> {

@@ -179,6 +179,16 @@ impl Sandbox {
         lock(&self.inner).sent.clone()
     }
 
+    /// What the bot sent after the first `from` sends (a replay shows each send once, so it
+    /// takes only the new ones instead of copying the whole list after every update).
+    pub fn sent_since(&self, from: usize) -> Vec<Sent> {
+        lock(&self.inner)
+            .sent
+            .get(from..)
+            .map(<[Sent]>::to_vec)
+            .unwrap_or_default()
+    }
+
     /// The bot message in `chat` that carries a button labelled `label` (compared by
     /// [`button_key`]): the one with id `message` when given, else the latest. Returns the
     /// message id, its text and the button's callback data.
