@@ -556,7 +556,7 @@ impl Ingest<'_> {
     ) -> Result<Option<Effect>, IngestError> {
         match f {
             Finding::Made { content, due } => self.made(l, m, &content, due).await,
-            Finding::Accept { due } => self.accept(l, m, due, false, false).await,
+            Finding::Accept { due } => self.accept(l, m, due, false, false, None).await,
             Finding::Moved { due, words } => {
                 let Some(due) = due else { return Ok(None) };
                 let Some(c) = self.target(l, m, &words, true).await? else {
@@ -588,7 +588,7 @@ impl Ingest<'_> {
                 // "да, сделай плиз, к пятнице норм" in reply to "могу сделать глоссарий":
                 // telling the one who offered to go ahead accepts the offer.
                 if m.reply_to.is_some()
-                    && let Some(e) = self.accept(l, m, due, true, true).await?
+                    && let Some(e) = self.accept(l, m, due, true, true, None).await?
                 {
                     return Ok(Some(e));
                 }
@@ -777,7 +777,8 @@ impl Ingest<'_> {
         // "хорошо, Ольга Витальевна, сделаю": the names addressed are not what is promised.
         let words = commitments::significant_stems(&without_names(content, self.names));
         let only_reply = words.len() > 1;
-        if let Some(e) = self.accept(l, m, due, only_reply, false).await? {
+        let own = (!words.is_empty()).then_some(content);
+        if let Some(e) = self.accept(l, m, due, only_reply, false, own).await? {
             return Ok(Some(e));
         }
         // A promise that restates an open one confirms (or moves) it instead of duplicating it.
@@ -841,6 +842,8 @@ impl Ingest<'_> {
         due: Option<Due>,
         only_reply: bool,
         offers_only: bool,
+        // The reply's own promise, when it names work ("памятку гляну вечером").
+        own: Option<&str>,
     ) -> Result<Option<Effect>, IngestError> {
         let mut candidates = Vec::new();
         if let Some(r) = m.reply_to
@@ -908,6 +911,13 @@ impl Ingest<'_> {
                     continue;
                 }
                 let content = commitments::with_context(&content, &msg.text);
+                // The reply names the work and the request's words do not ("памятку по лимитам
+                // набросала, гляньте пожалуйста" → "памятку гляну вечером"): its own words say
+                // what was accepted.
+                let content = match own {
+                    Some(own) if names_more(own, &content) => own.to_string(),
+                    _ => content,
+                };
                 let existing = l.of_message(m.chat, msg.message_id).await?;
                 if let Some(c) = existing.into_iter().find(|c| c.owner == owner) {
                     // Already accepted: a second "ок, к среде" can only move the date.
@@ -1043,6 +1053,15 @@ impl Ingest<'_> {
 /// The due date of an accepted request: the acceptance's own, else the request's. An
 /// acceptance that names only an hour ("да, возьму. выеду в 7") keeps the request's later day
 /// ("на завтра рейс ...") at that hour.
+/// `own` names work `asked` does not: a significant word (verbs are not) the request's text
+/// lacks.
+fn names_more(own: &str, asked: &str) -> bool {
+    let asked = commitments::significant_stems(asked);
+    commitments::significant_stems(own)
+        .iter()
+        .any(|w| !asked.contains(w))
+}
+
 fn accepted_due(
     accept: Option<Due>,
     request: Option<Due>,

@@ -6,7 +6,13 @@ pub(super) fn leading_agreement(m: &Msg) -> usize {
     let mut k = 0;
     // "давай, к четвергу" agrees; "давай сделаем" proposes.
     let lets = |k: usize| matches!(m.w(k), "давай" | "давайте") && m.clause_start(k + 1);
-    while k < m.n() && (m.has_f(k, AGREE) || lets(k) || (k > 0 && m.has_f(k, FILL))) && !m.is_q(k) {
+    // "могу, завтра с утра гляну": able, then a clause of its own, is a yes ("могу гляну" is not).
+    let can =
+        |k: usize| k == 0 && matches!(m.w(k), "могу" | "можем" | "смогу") && m.clause_start(k + 1);
+    while k < m.n()
+        && (m.has_f(k, AGREE) || lets(k) || can(k) || (k > 0 && m.has_f(k, FILL)))
+        && !m.is_q(k)
+    {
         // "sure thing": a multi-word agreement may open with a one-word one.
         if let Some(end) = multi_agreement(m, k) {
             return leading_agreement_after(m, end);

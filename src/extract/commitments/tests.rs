@@ -1185,3 +1185,17 @@ fn the_examples_beside_the_rules_hold() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+#[test]
+fn able_then_a_clause_of_its_own_is_a_yes() {
+    assert_eq!(label("могу, завтра с утра гляну"), "accept");
+    assert_eq!(
+        run("могу, завтра с утра гляну")
+            .first()
+            .and_then(Finding::due)
+            .map(|d| d.date),
+        Some(date(2026, 11, 24))
+    );
+    // Able to, with no clause after: an offer or nothing, never a bare yes.
+    assert_ne!(label("могу глянуть"), "accept");
+}

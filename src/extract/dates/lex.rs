@@ -386,7 +386,8 @@ fn ru_word(w: &str) -> Lex {
         "полчаса" | "получаса" => return k(HalfHour),
         "пол" => return k(Pol),
         "течение" | "течении" => return k(Within),
-        "сейчас" => return k(Now),
+        // "ща скину", "щас гляну": chat spellings of "сейчас".
+        "сейчас" | "щас" | "ща" | "счас" => return k(Now),
         "около" | "примерно" | "ровно" | "приблизительно" => {
             return k(Around);
         }
