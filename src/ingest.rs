@@ -945,11 +945,59 @@ impl Ingest<'_> {
                     .await?;
                 return Ok(Some(Effect::Created(c)));
             }
+            // "инвентаризацию перенесём на пятницу?" → "давай": the one who may decide agrees
+            // to the move the promise's owner asked for.
+            if (replied || just_before)
+                && !offers_only
+                && own.is_none()
+                && let Some(e) = self.agreed_move(l, m, &msg, author, due).await?
+            {
+                return Ok(Some(e));
+            }
             if replied {
                 break;
             }
         }
         Ok(None)
+    }
+
+    /// A move `msg` asked for, agreed by `m`: `author`'s open promise that the question names
+    /// (or their latest, when it names nothing) takes the date asked, or the one the agreement
+    /// names instead.
+    async fn agreed_move(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        msg: &crate::store::StoredMessage,
+        author: UserId,
+        said: Option<Due>,
+    ) -> Result<Option<Effect>, IngestError> {
+        let key = (msg.chat_id, msg.message_id);
+        let asked = analyze_guarded(key, || {
+            commitments::proposed_move(&MessageInput {
+                text: &msg.text,
+                now: msg.date.with_timezone(&self.org.timezone),
+                speaker: author.0,
+                people: self.names,
+                mentions: &[],
+                lang: None,
+            })
+        });
+        let Some((due, words)) = asked else {
+            return Ok(None);
+        };
+        let own = l.open_of(author).await?;
+        let c = if words.is_empty() {
+            own.into_iter().next()
+        } else {
+            best_match(&own, &words)
+        };
+        let Some(c) = c else { return Ok(None) };
+        let due = said.unwrap_or(due);
+        if c.due == Some(due) || !self.may_change(m.from, &c) {
+            return Ok(None);
+        }
+        self.move_to(l, m, &c, Some(due)).await
     }
 
     /// What the request that `msg` answers asked of `author`, if `msg` is a reply to one.

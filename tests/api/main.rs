@@ -24,6 +24,7 @@ mod layers;
 mod live;
 mod llm;
 mod long_messages;
+mod moves;
 mod names_corpus;
 mod operations;
 mod press;

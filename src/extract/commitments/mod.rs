@@ -541,6 +541,27 @@ pub fn with_context(content: &str, text: &str) -> String {
     }
 }
 
+/// A move asked as a question by the one who promised ("рустам, инвентаризацию перенесём на
+/// пятницу?", "can we push the demo to monday?"): the new date and the words naming the work.
+/// Nothing moves until someone who may decide agrees (ingest reads the "давай" that answers it).
+pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
+    let m = Msg::new(input.text);
+    let at = moved::is_moved(&m)?;
+    if !m.is_q(at) || m.negated(at) {
+        return None;
+    }
+    let names = NameIndex::new(input.people);
+    let cx = Ctx {
+        m: &m,
+        input,
+        names: &names,
+        lang: input.lang.unwrap_or_else(|| Lang::detect(input.text)),
+        due: OnceCell::new(),
+        lead: Cell::new(0),
+    };
+    Some((cx.due()?, cx.words()))
+}
+
 pub fn significant_stems(text: &str) -> Vec<String> {
     stems_of(&Msg::new(text))
 }

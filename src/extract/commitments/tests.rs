@@ -1199,3 +1199,29 @@ fn able_then_a_clause_of_its_own_is_a_yes() {
     // Able to, with no clause after: an offer or nothing, never a bare yes.
     assert_ne!(label("могу глянуть"), "accept");
 }
+
+#[test]
+fn a_move_asked_as_a_question_is_read_apart_from_findings() {
+    let ask = |t: &str| {
+        let people: Vec<Person> = Vec::new();
+        super::proposed_move(&MessageInput {
+            text: t,
+            now: monday(),
+            speaker: 2,
+            people: &people,
+            mentions: &[],
+            lang: None,
+        })
+    };
+    let (due, words) = ask("рустам, инвентаризацию перенесём на пятницу?").unwrap();
+    assert_eq!(due.date, date(2026, 11, 27));
+    assert!(words.iter().any(|w| w.starts_with("инвентар")), "{words:?}");
+    assert!(ask("can we push the demo to friday?").is_some());
+    // A move told, not asked, is a finding of its own; a question without a date asks nothing.
+    assert!(ask("переношу инвентаризацию на пятницу").is_none());
+    assert!(ask("перенесём?").is_none());
+    assert_eq!(
+        label("рустам, инвентаризацию перенесём на пятницу?"),
+        "none"
+    );
+}

@@ -1,0 +1,125 @@
+//! A move the promise's owner asks for as a question takes effect when someone who may decide
+//! agrees: "инвентаризацию перенесём на пятницу?" → "давай".
+
+use serde_json::{Value, json};
+
+use crate::common::{self, group_line};
+
+fn team(lang: &str) -> Vec<Value> {
+    vec![
+        json!({"type": "org", "name": "Склад", "timezone": "Europe/Moscow", "locale": lang}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Рустам"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Павел"}, "role": "member", "manager": 1}),
+        json!({"type": "member", "user": {"id": 3, "first_name": "Вадим"}, "role": "member", "manager": 1}),
+    ]
+}
+
+fn chat() -> Value {
+    json!({"id": -100500, "type": "supergroup", "title": "Склад"})
+}
+
+/// Each commitment's text and due date.
+fn dues(out: &Value) -> Vec<(String, Option<String>)> {
+    out["commitments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["text"].as_str().unwrap().to_string(),
+                c["due"].as_str().map(str::to_string),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_move_asked_by_the_owner_moves_when_the_manager_agrees() {
+    let mut lines = team("ru");
+    lines.extend([
+        group_line(
+            &chat(),
+            10,
+            2,
+            "2026-12-07T15:00:00+03:00",
+            "инвентаризацию склада сделаю в среду",
+        ),
+        group_line(
+            &chat(),
+            11,
+            2,
+            "2026-12-09T10:30:00+03:00",
+            "рустам, инвентаризацию перенесём на пятницу? весь день по поставщикам",
+        ),
+    ]);
+    let mut agree = group_line(&chat(), 12, 1, "2026-12-09T10:32:00+03:00", "давай");
+    agree["reply_to"] = json!(11);
+    lines.push(agree);
+    let out = common::replay_ru(&lines).await;
+    let d = dues(&out);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].1.as_deref(), Some("2026-12-11"), "{d:?}");
+}
+
+#[tokio::test]
+async fn the_question_alone_moves_nothing_and_a_peer_cannot_agree_to_it() {
+    let mut lines = team("ru");
+    lines.extend([
+        group_line(
+            &chat(),
+            10,
+            2,
+            "2026-12-07T15:00:00+03:00",
+            "инвентаризацию склада сделаю в среду",
+        ),
+        group_line(
+            &chat(),
+            11,
+            2,
+            "2026-12-09T10:30:00+03:00",
+            "рустам, инвентаризацию перенесём на пятницу?",
+        ),
+    ]);
+    let mut peer = group_line(&chat(), 12, 3, "2026-12-09T10:32:00+03:00", "давай");
+    peer["reply_to"] = json!(11);
+    lines.push(peer);
+    let out = common::replay_ru(&lines).await;
+    let d = dues(&out);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(
+        d[0].1.as_deref(),
+        Some("2026-12-09"),
+        "a teammate's yes is not the manager's: {d:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_english_push_asked_and_agreed_moves_the_promise() {
+    let mut lines = vec![
+        json!({"type": "org", "name": "Studio", "timezone": "Europe/London", "locale": "en"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Maya"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Raj"}, "role": "member", "manager": 1}),
+    ];
+    let c = json!({"id": -100600, "type": "supergroup", "title": "Studio"});
+    lines.extend([
+        group_line(
+            &c,
+            10,
+            2,
+            "2026-12-07T10:00:00+00:00",
+            "I'll finish the onboarding screens by wednesday",
+        ),
+        group_line(
+            &c,
+            11,
+            2,
+            "2026-12-09T09:00:00+00:00",
+            "can we push the onboarding screens to friday?",
+        ),
+        group_line(&c, 12, 1, "2026-12-09T09:05:00+00:00", "sure"),
+    ]);
+    let out = common::replay_ru(&lines).await;
+    let d = dues(&out);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].1.as_deref(), Some("2026-12-11"), "{d:?}");
+}
