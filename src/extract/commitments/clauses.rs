@@ -347,6 +347,7 @@ pub(super) fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
             None => out.push(p..m.n()),
         }
     }
+    let out = split_at_and(m, out);
     // Token runs to byte ranges: each clause keeps the punctuation after it ("?" matters).
     let mut spans = Vec::with_capacity(out.len());
     for (k, r) in out.iter().enumerate() {
@@ -364,6 +365,37 @@ pub(super) fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
         spans.push(from..to);
     }
     spans
+}
+
+/// "скину прайс во вторник и на следующей неделе согласуем макет": a bare "и"/"а" between two
+/// promises, each with a verb in the future first person and a date of its own, joins two
+/// clauses (`combine` then keeps both promises when their dates differ).
+fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    let promise = |k: usize| {
+        m.toks[k]
+            .verb
+            .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+    };
+    let dated = |r: Range<usize>| r.clone().any(|k| m.has_f(k, DATE));
+    let promises = |r: Range<usize>| r.clone().any(promise);
+    let mut out = Vec::with_capacity(runs.len());
+    for r in runs {
+        let cut = (r.start + 2..r.end.saturating_sub(2)).find(|&k| {
+            matches!(m.w(k), "и" | "а")
+                && promises(r.start..k)
+                && dated(r.start..k)
+                && promises(k + 1..r.end)
+                && dated(k + 1..r.end)
+        });
+        match cut {
+            Some(k) => {
+                out.push(r.start..k);
+                out.push(k..r.end);
+            }
+            None => out.push(r),
+        }
+    }
+    out
 }
 
 /// The text without the words addressing someone (a team member's name, a name and

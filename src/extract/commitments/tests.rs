@@ -1225,3 +1225,30 @@ fn a_move_asked_as_a_question_is_read_apart_from_findings() {
         "none"
     );
 }
+
+#[test]
+fn two_promises_joined_by_a_bare_and_with_dates_of_their_own_are_two() {
+    let found = run("скину им прайс во вторник и на следующей неделе согласуем макет");
+    let made: Vec<(String, Option<NaiveDate>)> = found
+        .iter()
+        .filter_map(|f| match f {
+            Finding::Made { content, due } => Some((content.clone(), due.map(|d| d.date))),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(made.len(), 2, "{found:?}");
+    assert!(
+        made[0].0.contains("прайс") && !made[0].0.contains("макет"),
+        "{made:?}"
+    );
+    assert_eq!(made[0].1, Some(date(2026, 11, 24)));
+    assert!(made[1].0.contains("макет"), "{made:?}");
+    assert_eq!(made[1].1, Some(date(2026, 12, 4)));
+    // One promise with two objects stays one.
+    assert_eq!(
+        run("завтра скину прайс и макет").len(),
+        1,
+        "{:?}",
+        run("завтра скину прайс и макет")
+    );
+}
