@@ -85,6 +85,15 @@ pub(super) fn combine(
                 flat.retain(is_new_work);
                 return flat;
             }
+            // "надо песком посыпать. завтра куплю мешок": no part asks anything (a wish, whose
+            // date came from the next sentence), and a part promises: the parts are right.
+            if matches!(first, Finding::Request { .. })
+                && !flat.iter().any(|f| matches!(f, Finding::Request { .. }))
+                && flat.iter().any(|f| matches!(f, Finding::Made { .. }))
+            {
+                flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
+                return flat;
+            }
             // "sent the quote to Harper, can you check the margins?": a report before the
             // request is kept beside it.
             if matches!(first, Finding::Request { .. })

@@ -1252,3 +1252,12 @@ fn two_promises_joined_by_a_bare_and_with_dates_of_their_own_are_two() {
         run("завтра скину прайс и макет")
     );
 }
+
+#[test]
+fn a_wish_beside_a_promise_leaves_the_promise() {
+    assert_eq!(
+        made_content("надо песком посыпать. завтра куплю мешок"),
+        "купить мешок"
+    );
+    assert_eq!(run("надо песком посыпать. завтра куплю мешок").len(), 1);
+}
