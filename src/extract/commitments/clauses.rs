@@ -87,9 +87,22 @@ pub(super) fn combine(
             }
             // "надо песком посыпать. завтра куплю мешок": no part asks anything (a wish, whose
             // date came from the next sentence), and a part promises: the parts are right.
+            // The promising part speaks in the first person and asks nothing ("Will you be free
+            // this afternoon, say from 3 to 4?" promises nothing in any of its parts).
+            let promising = per.iter().zip(parts).any(|(fs, p)| {
+                fs.iter().any(|f| matches!(f, Finding::Made { .. }))
+                    && !p.question.iter().any(|&q| q)
+                    && (ru_promise(p).is_some()
+                        || en_promise(p).is_some()
+                            && (0..p.n()).any(|k| {
+                                p.has_f(k, SUBJ)
+                                    || p.w(k).starts_with("i'")
+                                    || p.w(k).starts_with("we'")
+                            }))
+            });
             if matches!(first, Finding::Request { .. })
                 && !flat.iter().any(|f| matches!(f, Finding::Request { .. }))
-                && flat.iter().any(|f| matches!(f, Finding::Made { .. }))
+                && promising
             {
                 flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
                 return flat;

@@ -1260,4 +1260,9 @@ fn a_wish_beside_a_promise_leaves_the_promise() {
         "купить мешок"
     );
     assert_eq!(run("надо песком посыпать. завтра куплю мешок").len(), 1);
+    // A question to someone else promises nothing in any of its parts.
+    assert_ne!(
+        label("Will you be free this afternoon, say from 3 to 4?"),
+        "made"
+    );
 }
