@@ -91,6 +91,18 @@ enum ChatRef {
     },
 }
 
+impl ChatRef {
+    /// The Telegram chat id: a group's own, or for `"dm"` the private chat with `user` (whose
+    /// id it shares).
+    fn id(&self, user: i64) -> i64 {
+        match self {
+            ChatRef::Dm(_) => user,
+            ChatRef::Id(c) => *c,
+            ChatRef::Group { id, .. } => *id,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 enum Event {
@@ -259,11 +271,7 @@ impl Checks {
                 if let Some(r) = reply_to {
                     check_message_id(n, "reply_to", *r)?;
                 }
-                let chat_id = match chat {
-                    ChatRef::Dm(_) => author,
-                    ChatRef::Id(c) => *c,
-                    ChatRef::Group { id, .. } => *id,
-                };
+                let chat_id = chat.id(author);
                 match self.seen.get(&(chat_id, *id)) {
                     // The same update delivered twice is stored once, as the live bot would.
                     Some((_, a, t)) if *a == author && t == text => {}
@@ -680,6 +688,16 @@ impl Runner {
             .unwrap_or_else(|| self.now())
     }
 
+    /// A line from a person: the clock moves to its time first, then the sender is read (the
+    /// user object and their id).
+    async fn begin(&mut self, line: &Line, from: &From) -> Result<(Value, i64), ReplayError> {
+        let at = self.at(line);
+        self.advance(line.n, at).await?;
+        let user = self.user_from(line.n, from).await?;
+        let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
+        Ok((user, uid))
+    }
+
     fn stamp(&self, at: DateTime<Utc>) -> String {
         at.with_timezone(&self.tz)
             .format("%a %d.%m %H:%M")
@@ -872,11 +890,8 @@ impl Runner {
         text: &str,
         reply_to: Option<i64>,
     ) -> Result<(), ReplayError> {
-        let n = line.n;
-        let at = self.at(line);
-        self.advance(n, at).await?;
-        let user = self.user_from(n, from).await?;
-        let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
+        let (n, at) = (line.n, self.at(line));
+        let (user, uid) = self.begin(line, from).await?;
         let chat_v = self.chat_for(n, chat, uid)?;
         let chat_id = chat_v.get("id").and_then(Value::as_i64).unwrap_or(0);
         if chat_id < 0 {
@@ -948,11 +963,7 @@ impl Runner {
                 .unwrap_or(0),
             None => 0,
         };
-        let chat_id = match chat {
-            ChatRef::Dm(_) => from_id,
-            ChatRef::Id(c) => *c,
-            ChatRef::Group { id, .. } => *id,
-        };
+        let chat_id = chat.id(from_id);
         let Some(orig) = self.messages.get(&(chat_id, id)).cloned() else {
             self.out.push_str(&format!("(line {n}: edit of a message never shown — ignored, as Telegram's bot would never see it)\n"));
             return Ok(false);
@@ -979,16 +990,9 @@ impl Runner {
         button: &str,
         message: Option<i64>,
     ) -> Result<(), ReplayError> {
-        let n = line.n;
-        let at = self.at(line);
-        self.advance(n, at).await?;
-        let user = self.user_from(n, from).await?;
-        let uid = user.get("id").and_then(Value::as_i64).unwrap_or(0);
-        let chat_id = match chat {
-            ChatRef::Dm(_) => uid,
-            ChatRef::Id(c) => *c,
-            ChatRef::Group { id, .. } => *id,
-        };
+        let (n, at) = (line.n, self.at(line));
+        let (user, uid) = self.begin(line, from).await?;
+        let chat_id = chat.id(uid);
         let Some((mid, shown, data)) = self.sandbox.find_button(chat_id, button, message) else {
             let which = message
                 .map(|m| format!("message {m}"))

@@ -33,8 +33,9 @@ fn dues(out: &Value) -> Vec<(String, Option<String>)> {
         .collect()
 }
 
-#[tokio::test]
-async fn a_move_asked_by_the_owner_moves_when_the_manager_agrees() {
+/// Павел promises the stocktake for Wednesday, asks on Wednesday to move it to Friday, and
+/// `agreer` answers "давай" to the question; the promise's due date afterwards.
+async fn asked_then_agreed_by(agreer: i64) -> Vec<(String, Option<String>)> {
     let mut lines = team("ru");
     lines.extend([
         group_line(
@@ -52,39 +53,22 @@ async fn a_move_asked_by_the_owner_moves_when_the_manager_agrees() {
             "рустам, инвентаризацию перенесём на пятницу? весь день по поставщикам",
         ),
     ]);
-    let mut agree = group_line(&chat(), 12, 1, "2026-12-09T10:32:00+03:00", "давай");
+    let mut agree = group_line(&chat(), 12, agreer, "2026-12-09T10:32:00+03:00", "давай");
     agree["reply_to"] = json!(11);
     lines.push(agree);
-    let out = common::replay_ru(&lines).await;
-    let d = dues(&out);
+    dues(&common::replay_ru(&lines).await)
+}
+
+#[tokio::test]
+async fn a_move_asked_by_the_owner_moves_when_the_manager_agrees() {
+    let d = asked_then_agreed_by(1).await;
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(d[0].1.as_deref(), Some("2026-12-11"), "{d:?}");
 }
 
 #[tokio::test]
 async fn the_question_alone_moves_nothing_and_a_peer_cannot_agree_to_it() {
-    let mut lines = team("ru");
-    lines.extend([
-        group_line(
-            &chat(),
-            10,
-            2,
-            "2026-12-07T15:00:00+03:00",
-            "инвентаризацию склада сделаю в среду",
-        ),
-        group_line(
-            &chat(),
-            11,
-            2,
-            "2026-12-09T10:30:00+03:00",
-            "рустам, инвентаризацию перенесём на пятницу?",
-        ),
-    ]);
-    let mut peer = group_line(&chat(), 12, 3, "2026-12-09T10:32:00+03:00", "давай");
-    peer["reply_to"] = json!(11);
-    lines.push(peer);
-    let out = common::replay_ru(&lines).await;
-    let d = dues(&out);
+    let d = asked_then_agreed_by(3).await;
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(
         d[0].1.as_deref(),
