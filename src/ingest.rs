@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Duration, Utc};
 
+use crate::domain::callback::ButtonAction;
 use crate::domain::{
     Author, ChatId, CommitmentState, Confidence, Due, MemoryId, MemoryKind, MessageId, OrgId, Role,
     UserId, Visibility,
@@ -994,9 +995,10 @@ impl Ingest<'_> {
         };
         let Some(c) = c else { return Ok(None) };
         let due = said.unwrap_or(due);
-        if c.due == Some(due) || !self.may_change(m.from, &c) {
+        if c.due == Some(due) {
             return Ok(None);
         }
+        // `move_to` lets only those who may change the promise move it: a teammate's yes is none.
         self.move_to(l, m, &c, Some(due)).await
     }
 
@@ -1098,9 +1100,6 @@ impl Ingest<'_> {
     }
 }
 
-/// The due date of an accepted request: the acceptance's own, else the request's. An
-/// acceptance that names only an hour ("да, возьму. выеду в 7") keeps the request's later day
-/// ("на завтра рейс ...") at that hour.
 /// `own` names work `asked` does not: a significant word (verbs are not) the request's text
 /// lacks.
 fn names_more(own: &str, asked: &str) -> bool {
@@ -1110,6 +1109,9 @@ fn names_more(own: &str, asked: &str) -> bool {
         .any(|w| !asked.contains(w))
 }
 
+/// The due date of an accepted request: the acceptance's own, else the request's. An
+/// acceptance that names only an hour ("да, возьму. выеду в 7") keeps the request's later day
+/// ("на завтра рейс ...") at that hour.
 fn accepted_due(
     accept: Option<Due>,
     request: Option<Due>,
@@ -1500,8 +1502,6 @@ pub async fn button(
         None => ButtonOutcome::Unknown,
     })
 }
-
-pub use crate::domain::callback::ButtonAction;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ButtonOutcome {

@@ -50,7 +50,7 @@ pub fn parse(arg: &str) -> Option<(i64, Fix)> {
     }
 }
 
-pub use crate::domain::callback::FixButton;
+use crate::domain::callback::FixButton;
 
 /// What a correction button did: a note for the presser, the message it was pressed on as it
 /// should now read, or a new message (the menu).

@@ -70,7 +70,7 @@ fn clean_steps(steps: &[String]) -> Vec<String> {
         .collect()
 }
 
-pub use crate::domain::callback::GoalButton;
+use crate::domain::callback::GoalButton;
 
 fn person(people: &[Person], id: UserId) -> Option<&Person> {
     people.iter().find(|p| p.profile.id == id)

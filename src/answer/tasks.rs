@@ -21,7 +21,7 @@ pub struct Assigned {
     pub to_assignee: Option<(ChatId, Reply)>,
 }
 
-pub use crate::domain::callback::TaskButton;
+use crate::domain::callback::TaskButton;
 
 pub(crate) fn task_line(app: &App, lang: Lang, title: &str, due: Option<Due>) -> String {
     match due {

@@ -13,10 +13,11 @@ use super::outbox::keyboard;
 use super::{BotError, Command};
 use crate::answer::{Answerer, Reply};
 use crate::app::App;
+use crate::domain::callback::ButtonAction;
 use crate::domain::callback::{CallbackData, Question};
 use crate::domain::{self, Lang, MessageId as MsgId, Role, UserId as Uid};
 use crate::extract::intent::Intent;
-use crate::ingest::{self, ButtonAction, ButtonOutcome, Incoming, Ingest};
+use crate::ingest::{self, ButtonOutcome, Incoming, Ingest};
 use crate::store::{Org, Stored};
 
 /// Who the bot is (from getMe): needed to see when a group message is addressed to it.
@@ -624,29 +625,27 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                 return Ok(());
             }
         };
-        if let CallbackData::Fix(button) = data {
-            let a = Answerer::new(&app, &org, user, false, lang).await?;
-            let pressed = a
-                .fix_press(button, |d| next_working_day(&app, &org, d))
-                .await?;
-            show_press(&bot, &q, &pressed.note, pressed.edit.as_ref(), pressed.reply.as_ref())
-                .await?;
-            return Ok(());
-        }
-        if let CallbackData::Goal(button) = data {
-            let pressed =
-                crate::answer::goals::press(&app, org.id, user, button, lang, app.clock.now())
-                    .await?;
-            show_press(&bot, &q, &pressed.note, pressed.edit.as_ref(), pressed.reply.as_ref())
-                .await?;
-            if let Some((to, reply)) = &pressed.offer
-                && let Err(e) = send(&bot, ChatId(to.0), None, reply).await
-            {
-                tracing::warn!(user_id = to.0, error = %e, "could not send a goal step to its assignee");
-            }
-            return Ok(());
-        }
         match data {
+            CallbackData::Fix(button) => {
+                let a = Answerer::new(&app, &org, user, false, lang).await?;
+                let pressed = a
+                    .fix_press(button, |d| next_working_day(&app, &org, d))
+                    .await?;
+                show_press(&bot, &q, &pressed.note, pressed.edit.as_ref(), pressed.reply.as_ref())
+                    .await?;
+            }
+            CallbackData::Goal(button) => {
+                let pressed =
+                    crate::answer::goals::press(&app, org.id, user, button, lang, app.clock.now())
+                        .await?;
+                show_press(&bot, &q, &pressed.note, pressed.edit.as_ref(), pressed.reply.as_ref())
+                    .await?;
+                if let Some((to, reply)) = &pressed.offer
+                    && let Err(e) = send(&bot, ChatId(to.0), None, reply).await
+                {
+                    tracing::warn!(user_id = to.0, error = %e, "could not send a goal step to its assignee");
+                }
+            }
             CallbackData::Promise(action, memory) => {
                 let id = memory.0;
                 let outcome = ingest::button(
@@ -791,10 +790,6 @@ pub async fn on_callback(bot: Bot, app: Arc<App>, q: CallbackQuery) -> HandlerRe
                 let a = Answerer::new(&app, &org, user, false, lang).await?;
                 let reply = a.status_of(id).await?;
                 send(&bot, ChatId(user.0), None, &reply).await?;
-            }
-            // Handled above, before the match.
-            CallbackData::Fix(_) | CallbackData::Goal(_) => {
-                answer.await?;
             }
         }
         Ok(())

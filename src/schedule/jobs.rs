@@ -7,8 +7,8 @@ use chrono::{DateTime, Duration, Utc};
 use super::{ScheduleError, Timetable};
 use crate::app::App;
 use crate::digest;
+use crate::domain::callback::{ButtonAction, TaskButton};
 use crate::domain::{ChatId, JobKind, UserId};
-use crate::ingest::ButtonAction;
 use crate::render::format::{self, esc};
 use crate::store::{Commitment, NewDelivery, Person};
 
@@ -244,10 +244,7 @@ async fn task_reminders(
             if numbered {
                 label = format!("{label} {}", i + 1);
             }
-            buttons.push(vec![(
-                label,
-                crate::answer::tasks::TaskButton::Done.data(t.id),
-            )]);
+            buttons.push(vec![(label, TaskButton::Done.data(t.id))]);
         }
         out.push(NewDelivery {
             chat_id: ChatId(owner.0),

@@ -120,6 +120,36 @@ fn rows<T>(
         .collect()
 }
 
+/// A person's open tasks (org `?1`, assignee `?2`), most urgent first, then by due date: the
+/// context read's and [`Store::open_tasks`]'s.
+pub(super) const OPEN_TASKS: &str = "SELECT id, assignee_id, title, status, priority, due_at,
+        (assigned_by IS NOT NULL OR goal_step_id IS NOT NULL) AS given
+    FROM tasks
+    WHERE org_id = ?1 AND assignee_id = ?2 AND status IN ('open', 'in_progress')
+      AND (assigned_by IS NULL OR accepted_at IS NOT NULL)
+    ORDER BY CASE priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'normal' THEN 2 ELSE 3 END,
+             due_at IS NULL, due_at, id";
+
+/// A person's open commitments and those closed since `?3` (org `?1`, owner `?2`) as `scope`
+/// allows, by due date, undated last: the context read's and [`Store::commitments_for`]'s.
+pub(super) fn commitments(scope: Scope) -> String {
+    let team = match scope {
+        Scope::Full => "",
+        Scope::TeamOnly => "AND visibility = 'team'",
+    };
+    format!(
+        "SELECT * FROM (
+            SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
+            WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
+              AND state = 'open' {team}
+            UNION ALL
+            SELECT {COMMITMENT_COLS} FROM memories
+            WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
+              AND valid_from >= ?3 AND state <> 'open' {team})
+         ORDER BY due_at IS NULL, due_at, created_at"
+    )
+}
+
 /// The statement for one scope. Bounds and scope are written into the text, not bound:
 /// SQLite re-plans a statement whose plan depended on a parameter's value (a `LIMIT ?`, a
 /// parameter next to a partial index's condition) every time the parameter is bound again,
@@ -134,18 +164,7 @@ fn statement(scope: Scope) -> String {
     let (tasks, reflections) = match scope {
         Scope::TeamOnly => ("NULL".to_string(), "NULL".to_string()),
         Scope::Full => (
-            format!(
-                "(SELECT {t} FROM (
-                  SELECT id, assignee_id, title, status, priority, due_at,
-                         (assigned_by IS NOT NULL OR goal_step_id IS NOT NULL) AS given
-                  FROM tasks
-                  WHERE org_id = ?1 AND assignee_id = ?2 AND status IN ('open', 'in_progress')
-                    AND (assigned_by IS NULL OR accepted_at IS NOT NULL)
-                  ORDER BY CASE priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1
-                                         WHEN 'normal' THEN 2 ELSE 3 END,
-                           due_at IS NULL, due_at, id))",
-                t = arrays(TASK_COLS)
-            ),
+            format!("(SELECT {t} FROM ({OPEN_TASKS}))", t = arrays(TASK_COLS)),
             format!(
                 "(SELECT {r} FROM (
                   SELECT {REFLECTION_COLS} FROM reflections
@@ -156,15 +175,7 @@ fn statement(scope: Scope) -> String {
     };
     format!(
         "SELECT
-           (SELECT {c} FROM (SELECT * FROM (
-                SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
-                WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
-                  AND state = 'open' {team}
-                UNION ALL
-                SELECT {COMMITMENT_COLS} FROM memories
-                WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
-                  AND valid_from >= ?3 AND state <> 'open' {team})
-              ORDER BY due_at IS NULL, due_at, created_at)),
+           (SELECT {c} FROM ({commitments})),
            (SELECT {m} FROM (
               SELECT * FROM (
                   SELECT {MEMORY_COLS} FROM memories
@@ -186,6 +197,7 @@ fn statement(scope: Scope) -> String {
            {tasks},
            {reflections}",
         c = arrays(COMMITMENT_COLS),
+        commitments = commitments(scope),
         m = arrays(MEMORY_COLS),
         n = arrays(NODE_COLS),
     )

@@ -173,18 +173,11 @@ impl Store {
 
     /// A person's open and in-progress tasks, most urgent first.
     pub async fn open_tasks(&self, org: OrgId, user: UserId) -> Result<Vec<Task>> {
-        let rows = sqlx::query(
-            "SELECT id, assignee_id, title, status, priority, due_at,
-                    (assigned_by IS NOT NULL OR goal_step_id IS NOT NULL) AS given FROM tasks
-             WHERE org_id = ? AND assignee_id = ? AND status IN ('open', 'in_progress')
-               AND (assigned_by IS NULL OR accepted_at IS NOT NULL)
-             ORDER BY CASE priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'normal' THEN 2 ELSE 3 END,
-                      due_at IS NULL, due_at, id",
-        )
-        .bind(org.0)
-        .bind(user.0)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows = sqlx::query(super::context::OPEN_TASKS)
+            .bind(org.0)
+            .bind(user.0)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(task_from_row).collect()
     }
 }

@@ -415,25 +415,23 @@ impl Store {
         scope: Scope,
         since: DateTime<Utc>,
     ) -> Result<Vec<Commitment>> {
-        // Two indexed halves: the open ones, and the recently closed ones; one JSON row back.
-        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {json} FROM (SELECT * FROM (
-                 SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
-                 WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
-                   AND state = 'open' AND (?4 = 1 OR visibility = 'team')
-                 UNION ALL
-                 SELECT {COMMITMENT_COLS} FROM memories
-                 WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
-                   AND valid_from >= ?3 AND state <> 'open' AND (?4 = 1 OR visibility = 'team'))
-             ORDER BY due_at IS NULL, due_at, created_at)",
-            json = json_rows(COMMITMENT_COLS)
-        )))
-        .bind(org.0)
-        .bind(owner.0)
-        .bind(ts(since))
-        .bind(scope.full())
-        .fetch_one(&self.pool)
-        .await?;
+        // Scope is written into the statement, not bound (store/context.rs says why).
+        static SQL: std::sync::LazyLock<[String; 2]> = std::sync::LazyLock::new(|| {
+            [Scope::Full, Scope::TeamOnly].map(|s| {
+                format!(
+                    "SELECT {json} FROM ({rows})",
+                    json = json_rows(COMMITMENT_COLS),
+                    rows = super::context::commitments(s)
+                )
+            })
+        });
+        let sql = &SQL[usize::from(scope == Scope::TeamOnly)];
+        let text: String = sqlx::query_scalar(AssertSqlSafe(sql.as_str()))
+            .bind(org.0)
+            .bind(owner.0)
+            .bind(ts(since))
+            .fetch_one(&self.pool)
+            .await?;
         parse_json_rows(&text)?
             .iter()
             .map(commitment_from_row)

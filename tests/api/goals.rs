@@ -520,7 +520,8 @@ async fn a_failed_plan_keeps_the_goal_whole_and_a_dropped_step_is_gone() {
 
 #[tokio::test]
 async fn only_the_goal_s_people_decide_its_steps() {
-    use kept::answer::goals::{GoalButton, press as press_goal};
+    use kept::answer::goals::press as press_goal;
+    use kept::domain::callback::GoalButton;
     use kept::domain::{Role, UserId};
     let t = common::spawn_app().await;
     let anna = json!({"id": 1, "is_bot": false, "first_name": "Анна", "language_code": "ru"});
