@@ -67,7 +67,7 @@ async fn a_move_asked_by_the_owner_moves_when_the_manager_agrees() {
 }
 
 #[tokio::test]
-async fn the_question_alone_moves_nothing_and_a_peer_cannot_agree_to_it() {
+async fn a_teammates_yes_to_the_question_moves_nothing() {
     let d = asked_then_agreed_by(3).await;
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(

@@ -110,8 +110,7 @@ pub(super) fn ru_verbs() -> &'static HashMap<String, Verb, WordHash> {
 /// Verb prefixes: a prefixed form the lexicon lacks ("обзвоню", "переберу") is read through a
 /// lexicon form with the same root and another prefix ("позвоню", "заберу").
 pub(super) fn ru_prefixes() -> &'static [&'static str] {
-    static LIST: OnceLock<Vec<&'static str>> = OnceLock::new();
-    LIST.get_or_init(|| words(include_str!("../../../lexicon/ru/prefixes.txt")).collect())
+    word_list!("ru/prefixes.txt")
 }
 
 /// The shortest root a prefix may be swapped on (shorter roots collide with nouns).

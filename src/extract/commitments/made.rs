@@ -4,9 +4,7 @@ use super::*;
 
 /// A word of `lexicon/en/food.txt`.
 fn is_food(w: &str) -> bool {
-    static SET: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    SET.get_or_init(|| words(include_str!("../../../lexicon/en/food.txt")).collect())
-        .contains(&w)
+    word_list!("en/food.txt").contains(&w)
 }
 
 /// The lists of `lexicon/en/movement.txt`, by key.

@@ -20,6 +20,16 @@ use super::dates::Due;
 use super::names::{NameIndex, Person};
 use super::names::{WordHash, fast_tokens};
 use super::words::stem;
+/// The words of one file of `lexicon/` (a path under it), read once per process:
+/// `word_list!("en/food.txt")` is a `&'static [&'static str]`.
+macro_rules! word_list {
+    ($path:literal) => {{
+        static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        LIST.get_or_init(|| words(include_str!(concat!("../../../lexicon/", $path))).collect())
+            .as_slice()
+    }};
+}
+
 mod accept;
 mod analysis;
 mod cancelled;
@@ -207,9 +217,7 @@ fn piece_end(text: &str, max: usize) -> usize {
 /// The text before a closing "…, ok?" (`lexicon/confirm_tags.txt`), when there is more than the
 /// tag and the tag is its only question.
 fn without_confirm_tag(text: &str) -> Option<&str> {
-    static TAGS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    let tags =
-        TAGS.get_or_init(|| words(include_str!("../../../lexicon/confirm_tags.txt")).collect());
+    let tags = word_list!("confirm_tags.txt");
     let t = text.trim_end();
     let body = t.strip_suffix('?')?.trim_end();
     let last_start = body
