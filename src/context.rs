@@ -108,7 +108,10 @@ pub fn rank(m: &Memory, now: DateTime<Utc>) -> f64 {
 const RECENT_DAYS: i64 = 7;
 
 /// The context read for (viewer, subject). One function: the bot, `kept ask` and the benchmark use it.
-pub async fn read(
+///
+/// Synchronous: the rows come through the store's read connections on this thread (a few
+/// dozen rows by index, well under a millisecond), not through an await.
+pub fn read(
     store: &Store,
     viewer: &Viewer,
     person: &Person,
@@ -119,11 +122,9 @@ pub async fn read(
     let scope = viewer.scope_for(subject);
     let today = now.with_timezone(&tz).date_naive();
     let since = now - Duration::days(RECENT_DAYS);
-    // One statement (store/context.rs says why); tasks and reflections come only with full
-    // scope: reflections are private, and tasks are given in private (a DM, a goal's plan).
-    let rows = store
-        .context_rows(viewer.org, subject, scope, since)
-        .await?;
+    // Tasks and reflections come only with full scope: reflections are private, and tasks are
+    // given in private (a DM, a goal's plan).
+    let rows = store.context_rows(viewer.org, subject, scope, since)?;
     let (all, raw_memories, nodes, tasks, reflections) = (
         rows.commitments,
         rows.memories,

@@ -55,8 +55,7 @@ async fn held(app: &App, user: UserId) -> Result<Held, ExportError> {
     let epoch = DateTime::<Utc>::UNIX_EPOCH;
     let commitments = app
         .store
-        .commitments_for(org_id, user, Scope::Full, epoch)
-        .await?;
+        .commitments_for(org_id, user, Scope::Full, epoch)?;
     let memories = app
         .store
         .memories_for(org_id, user, Scope::Full, i64::from(i32::MAX), 0)

@@ -268,8 +268,7 @@ impl Answerer<'_> {
                     owner_person,
                     self.now,
                     self.org.timezone,
-                )
-                .await?;
+                )?;
                 let due = spec
                     .due
                     .map(|d| d.date.to_string())

@@ -178,8 +178,7 @@ impl<'a> Answerer<'a> {
                 p,
                 self.now,
                 self.org.timezone,
-            )
-            .await?,
+            )?,
         ))
     }
 
@@ -440,8 +439,7 @@ impl<'a> Answerer<'a> {
             let done = self
                 .app
                 .store
-                .commitments_for(self.org.id, id, Scope::Full, since)
-                .await?
+                .commitments_for(self.org.id, id, Scope::Full, since)?
                 .iter()
                 .filter(|c| c.state == CommitmentState::Done)
                 .count();
@@ -596,8 +594,7 @@ impl<'a> Answerer<'a> {
                     p.profile.id,
                     scope,
                     self.now - Duration::days(30),
-                )
-                .await?
+                )?
             {
                 let have = intent::topic_stems(&c.content);
                 if stems.iter().any(|s| have.contains(s)) {

@@ -1,24 +1,23 @@
-//! One person's context in one statement: commitments, memories, owned nodes, tasks and
-//! reflections come back as one row of five JSON arrays.
+//! One person's context: commitments, memories, owned nodes, tasks and reflections, read on
+//! the calling thread through the read connections of `store/read.rs`, and kept for the next
+//! read of the same person while nothing it shows has changed.
 //!
-//! Each statement crosses from the async side to sqlx's SQLite worker thread and back, and on a
-//! small machine that hand-off costs more than the query itself (`benches/context.rs` measured
-//! 30–50 µs for a query that returns nothing): five reads side by side cost five hand-offs and
-//! five pool checkouts, one statement costs one. Rows are positional JSON arrays (no key per
-//! value), read by column position.
+//! The read used to be one sqlx statement returning five JSON arrays, to pay sqlx's worker
+//! hand-off once instead of five times; on a connection of its own each list is a cached
+//! statement whose rows are read as they are, which is faster than building and parsing JSON
+//! (`benches/context.rs`).
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 
 use chrono::{DateTime, Utc};
-use serde_json::Value;
 
 use super::graph::{node_from_row, task_from_row};
-use super::memories::{
-    COMMITMENT_COLS, Get, JsonCol, MEMORY_COLS, commitment_from_row, memory_from_row,
-};
+use super::memories::{COMMITMENT_COLS, MEMORY_COLS, commitment_from_row, memory_from_row};
+use super::read;
 use super::schedule::reflection_from_row;
-use super::{Commitment, Memory, Node, Reflection, Result, Scope, Store, StoreError, Task, ts};
-use crate::domain::{OrgId, UserId};
+use super::{Commitment, Memory, Node, Reflection, Result, Scope, Store, Task, ts};
+use crate::domain::{CommitmentState, OrgId, UserId};
 
 /// Everything [`Store::context_rows`] reads for one person.
 #[derive(Debug, Clone, Default)]
@@ -42,84 +41,6 @@ pub const TOP_FACTS: usize = 10;
 /// The latest daily reflections a context shows.
 pub const REFLECTIONS: usize = 3;
 
-const NODE_COLS: &str = "id, node_type, title, slug, description, owner_user_id";
-const TASK_COLS: &str = "id, assignee_id, title, status, priority, due_at, given";
-const REFLECTION_COLS: &str = "user_id, day, summary, highlights, commitments, risks, observations";
-
-/// The statement's one row: commitments, memories, nodes, tasks, reflections.
-type FiveArrays = (
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-);
-
-/// `json_group_array(json_array(a, b, ...))`: rows as positional arrays.
-fn arrays(cols: &str) -> String {
-    format!("json_group_array(json_array({cols}))")
-}
-
-/// A positional JSON row read by column name through the column list it was built from.
-struct Positional<'a> {
-    cols: &'a [&'a str],
-    vals: &'a [Value],
-}
-
-impl<'a> Positional<'a> {
-    fn col(&self, c: &'a str) -> JsonCol<'a> {
-        let v = self
-            .cols
-            .iter()
-            .position(|n| *n == c)
-            .and_then(|i| self.vals.get(i));
-        JsonCol(c, v)
-    }
-}
-
-impl Get for Positional<'_> {
-    fn i(&self, c: &str) -> Result<i64> {
-        self.col(c).i()
-    }
-    fn oi(&self, c: &str) -> Result<Option<i64>> {
-        self.col(c).oi()
-    }
-    fn s(&self, c: &str) -> Result<String> {
-        self.col(c).s()
-    }
-    fn os(&self, c: &str) -> Result<Option<String>> {
-        self.col(c).os()
-    }
-    fn f(&self, c: &str) -> Result<f64> {
-        self.col(c).f()
-    }
-}
-
-fn names(cols: &str) -> Vec<&str> {
-    cols.split(',')
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect()
-}
-
-/// Every row of one array column through `read`.
-fn rows<T>(
-    text: Option<&str>,
-    cols: &str,
-    read: impl Fn(&Positional<'_>) -> Result<T>,
-) -> Result<Vec<T>> {
-    let Some(text) = text else {
-        return Ok(Vec::new());
-    };
-    let arrays: Vec<Vec<Value>> =
-        serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("json rows: {e}")))?;
-    let cols = names(cols);
-    arrays
-        .iter()
-        .map(|vals| read(&Positional { cols: &cols, vals }))
-        .collect()
-}
-
 /// A person's open tasks (org `?1`, assignee `?2`), most urgent first, then by due date: the
 /// context read's and [`Store::open_tasks`]'s.
 pub(super) const OPEN_TASKS: &str = "SELECT id, assignee_id, title, status, priority, due_at,
@@ -130,113 +51,262 @@ pub(super) const OPEN_TASKS: &str = "SELECT id, assignee_id, title, status, prio
     ORDER BY CASE priority WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'normal' THEN 2 ELSE 3 END,
              due_at IS NULL, due_at, id";
 
-/// A person's open commitments and those closed since `?3` (org `?1`, owner `?2`) as `scope`
-/// allows, by due date, undated last: the context read's and [`Store::commitments_for`]'s.
-pub(super) fn commitments(scope: Scope) -> String {
-    let team = match scope {
+fn team(scope: Scope) -> &'static str {
+    match scope {
         Scope::Full => "",
         Scope::TeamOnly => "AND visibility = 'team'",
-    };
+    }
+}
+
+// Bounds and scope are written into the statements' text, not bound: SQLite re-plans a
+// statement whose plan depended on a parameter's value (a `LIMIT ?`, a parameter next to a
+// partial index's condition) every time the parameter is bound again, which cost more than
+// running it.
+
+/// A person's open commitments (org `?1`, owner `?2`) as `scope` allows.
+fn open_commitments(scope: Scope) -> String {
+    let team = team(scope);
     format!(
-        "SELECT * FROM (
-            SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
-            WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
-              AND state = 'open' {team}
-            UNION ALL
-            SELECT {COMMITMENT_COLS} FROM memories
-            WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
-              AND valid_from >= ?3 AND state <> 'open' {team})
-         ORDER BY due_at IS NULL, due_at, created_at"
+        "SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
+         WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
+           AND state = 'open' {team}"
     )
 }
 
-/// The statement for one scope. Bounds and scope are written into the text, not bound:
-/// SQLite re-plans a statement whose plan depended on a parameter's value (a `LIMIT ?`, a
-/// parameter next to a partial index's condition) every time the parameter is bound again,
-/// which cost more than running it (`benches/context.rs`).
-fn statement(scope: Scope) -> String {
-    let team = match scope {
-        Scope::Full => "",
-        Scope::TeamOnly => "AND visibility = 'team'",
-    };
-    // Tasks and reflections come only with full scope: reflections are private, and tasks are
-    // given in private (a DM, a goal's plan).
-    let (tasks, reflections) = match scope {
-        Scope::TeamOnly => ("NULL".to_string(), "NULL".to_string()),
-        Scope::Full => (
-            format!("(SELECT {t} FROM ({OPEN_TASKS}))", t = arrays(TASK_COLS)),
-            format!(
-                "(SELECT {r} FROM (
-                  SELECT {REFLECTION_COLS} FROM reflections
-                  WHERE user_id = ?2 AND org_id = ?1 ORDER BY day DESC LIMIT {REFLECTIONS}))",
-                r = arrays(REFLECTION_COLS)
-            ),
-        ),
-    };
+/// A person's commitments closed since `?3` (org `?1`, owner `?2`) as `scope` allows.
+fn closed_commitments(scope: Scope) -> String {
+    let team = team(scope);
     format!(
-        "SELECT
-           (SELECT {c} FROM ({commitments})),
-           (SELECT {m} FROM (
-              SELECT * FROM (
-                  SELECT {MEMORY_COLS} FROM memories
-                  WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment'
-                    AND is_archived = 0 {team}
-                  ORDER BY id DESC LIMIT {RECENT_MEMORIES})
-              UNION
-              SELECT * FROM (
-                  SELECT {MEMORY_COLS} FROM memories
-                  WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'fact' AND is_archived = 0
-                    {team}
-                  ORDER BY confidence DESC, id DESC LIMIT {TOP_FACTS}))),
-           (SELECT {n} FROM (
-              SELECT {NODE_COLS} FROM nodes
-              WHERE org_id = ?1 AND is_archived = 0 AND (owner_user_id = ?2 OR id IN (
-                  SELECT from_node FROM edges WHERE org_id = ?1 AND to_user = ?2
-                    AND relation IN ('owns', 'responsible_for')))
-              ORDER BY id)),
-           {tasks},
-           {reflections}",
-        c = arrays(COMMITMENT_COLS),
-        commitments = commitments(scope),
-        m = arrays(MEMORY_COLS),
-        n = arrays(NODE_COLS),
+        "SELECT {COMMITMENT_COLS} FROM memories
+         WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
+           AND valid_from >= ?3 AND state <> 'open' {team}"
     )
+}
+
+/// The newest memories of the kinds other than commitments (org `?1`, subject `?2`).
+fn recent_memories(scope: Scope) -> String {
+    let team = team(scope);
+    format!(
+        "SELECT {MEMORY_COLS} FROM memories
+         WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment' AND is_archived = 0 {team}
+         ORDER BY id DESC LIMIT {RECENT_MEMORIES}"
+    )
+}
+
+/// The most confident facts (org `?1`, subject `?2`): they never decay.
+fn top_facts(scope: Scope) -> String {
+    let team = team(scope);
+    format!(
+        "SELECT {MEMORY_COLS} FROM memories
+         WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'fact' AND is_archived = 0 {team}
+         ORDER BY confidence DESC, id DESC LIMIT {TOP_FACTS}"
+    )
+}
+
+/// The nodes a person owns, by the node's owner or an `owns` / `responsible_for` edge.
+const NODES: &str = "SELECT id, node_type, title, slug, description, owner_user_id FROM nodes
+    WHERE org_id = ?1 AND is_archived = 0 AND (owner_user_id = ?2 OR id IN (
+        SELECT from_node FROM edges WHERE org_id = ?1 AND to_user = ?2
+          AND relation IN ('owns', 'responsible_for')))
+    ORDER BY id";
+
+/// The sum of a person's and their org graph's revisions (migration 014): it grows with every
+/// change to what their context shows.
+const REVISION: &str = "SELECT coalesce(sum(rev), 0) FROM read_revisions
+    WHERE org_id = ?1 AND subject_id IN (?2, 0)";
+
+/// The statements of both scopes, built once.
+struct Statements {
+    open: [String; 2],
+    closed: [String; 2],
+    recent: [String; 2],
+    facts: [String; 2],
+    reflections: String,
+}
+
+fn statements() -> &'static Statements {
+    static S: LazyLock<Statements> = LazyLock::new(|| {
+        let both = [Scope::Full, Scope::TeamOnly];
+        Statements {
+            open: both.map(open_commitments),
+            closed: both.map(closed_commitments),
+            recent: both.map(recent_memories),
+            facts: both.map(top_facts),
+            reflections: format!(
+                "SELECT user_id, day, summary, highlights, commitments, risks, observations
+                 FROM reflections WHERE org_id = ?1 AND user_id = ?2
+                 ORDER BY day DESC LIMIT {REFLECTIONS}"
+            ),
+        }
+    });
+    &S
+}
+
+fn slot(scope: Scope) -> usize {
+    match scope {
+        Scope::Full => 0,
+        Scope::TeamOnly => 1,
+    }
+}
+
+/// Open commitments and those closed since `since`, by due date, undated last, then by when
+/// they were made: the context read's and [`Store::commitments_for`]'s. Two statements and a
+/// sort here cost less than SQLite's `UNION ALL … ORDER BY` over whole rows.
+fn commitments_on(
+    conn: &rusqlite::Connection,
+    org: OrgId,
+    owner: UserId,
+    scope: Scope,
+    since: DateTime<Utc>,
+) -> Result<Vec<Commitment>> {
+    let st = statements();
+    let i = slot(scope);
+    let mut all = read::all(
+        conn,
+        &st.open[i],
+        rusqlite::params![org.0, owner.0],
+        |r| commitment_from_row(r),
+    )?;
+    all.extend(read::all(
+        conn,
+        &st.closed[i],
+        rusqlite::params![org.0, owner.0, ts(since)],
+        |r| commitment_from_row(r),
+    )?);
+    all.sort_by_key(|c| (c.due.is_none(), c.due, c.created_at, c.id));
+    Ok(all)
+}
+
+/// How many contexts the cache holds (each a few dozen rows, up to ~100 KB at a million
+/// memories); past it the cache starts over.
+const CACHED: usize = 512;
+
+type Key = (OrgId, UserId, Scope);
+
+/// Context rows read before, by (org, subject, scope): an entry is good while its revision is
+/// the person's current one and it was read for a window that started no later than the one
+/// asked for.
+#[derive(Debug, Default)]
+pub(super) struct Cache {
+    entries: Mutex<HashMap<Key, Cached>>,
+}
+
+#[derive(Debug)]
+struct Cached {
+    revision: i64,
+    since: DateTime<Utc>,
+    rows: ContextRows,
+}
+
+impl Cache {
+    fn get(&self, key: Key, revision: i64, since: DateTime<Utc>) -> Option<ContextRows> {
+        let entries = self.entries.lock().ok()?;
+        let hit = entries
+            .get(&key)
+            .filter(|c| c.revision == revision && c.since <= since)?;
+        let rows = &hit.rows;
+        Some(ContextRows {
+            // Closed ones that have left the window since the entry was read stay out.
+            commitments: rows
+                .commitments
+                .iter()
+                .filter(|c| c.state == CommitmentState::Open || c.valid_from >= since)
+                .cloned()
+                .collect(),
+            memories: rows.memories.clone(),
+            nodes: rows.nodes.clone(),
+            tasks: rows.tasks.clone(),
+            reflections: rows.reflections.clone(),
+        })
+    }
+
+    fn put(&self, key: Key, revision: i64, since: DateTime<Utc>, rows: &ContextRows) {
+        if let Ok(mut entries) = self.entries.lock() {
+            if entries.len() >= CACHED && !entries.contains_key(&key) {
+                entries.clear();
+            }
+            entries.insert(
+                key,
+                Cached {
+                    revision,
+                    since,
+                    rows: rows.clone(),
+                },
+            );
+        }
+    }
 }
 
 impl Store {
-    /// One person's context rows as `scope` allows, in one statement: open commitments and
-    /// those closed since `since`, the [`RECENT_MEMORIES`] newest other memories and the
-    /// [`TOP_FACTS`] best facts, owned nodes, and with full scope open tasks and the latest
-    /// [`REFLECTIONS`].
-    pub async fn context_rows(
+    /// One person's context rows as `scope` allows: open commitments and those closed since
+    /// `since`, the [`RECENT_MEMORIES`] newest other memories and the [`TOP_FACTS`] best facts,
+    /// owned nodes, and with full scope open tasks and the latest [`REFLECTIONS`].
+    ///
+    /// Runs on the calling thread (store/read.rs says why): a few dozen rows by index, well
+    /// under a millisecond, shorter than handing the statements to a worker thread would take.
+    pub fn context_rows(
         &self,
         org: OrgId,
         subject: UserId,
         scope: Scope,
         since: DateTime<Utc>,
     ) -> Result<ContextRows> {
-        static FULL: LazyLock<String> = LazyLock::new(|| statement(Scope::Full));
-        static TEAM: LazyLock<String> = LazyLock::new(|| statement(Scope::TeamOnly));
-        let sql = match scope {
-            Scope::Full => FULL.as_str(),
-            Scope::TeamOnly => TEAM.as_str(),
-        };
-        let row: FiveArrays = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-            .bind(org.0)
-            .bind(subject.0)
-            .bind(ts(since))
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(ContextRows {
-            commitments: rows(row.0.as_deref(), COMMITMENT_COLS, |r| {
-                commitment_from_row(r)
-            })?,
-            memories: rows(row.1.as_deref(), MEMORY_COLS, |r| memory_from_row(r))?,
-            nodes: rows(row.2.as_deref(), NODE_COLS, |r| node_from_row(r))?,
-            tasks: rows(row.3.as_deref(), TASK_COLS, |r| task_from_row(r))?,
-            reflections: rows(row.4.as_deref(), REFLECTION_COLS, |r| {
-                reflection_from_row(r)
-            })?,
+        let st = statements();
+        let i = slot(scope);
+        let who = rusqlite::params![org.0, subject.0];
+        let key = (org, subject, scope);
+        self.readers.with(|conn| {
+            // The revision before the rows: a write that lands between the two makes the entry
+            // older than the revision it is filed under, never newer, so it is read again.
+            let revision: Option<i64> = match self.readers.may_cache() {
+                true => Some(conn.prepare_cached(REVISION)?.query_row(who, |r| r.get(0))?),
+                false => None,
+            };
+            if let Some(rows) = revision.and_then(|r| self.context_cache.get(key, r, since)) {
+                return Ok(rows);
+            }
+            let commitments = commitments_on(conn, org, subject, scope, since)?;
+            // The newest and the best facts; a fact in both comes once.
+            let mut memories = read::all(conn, &st.recent[i], who, |r| memory_from_row(r))?;
+            for fact in read::all(conn, &st.facts[i], who, |r| memory_from_row(r))? {
+                if !memories.iter().any(|m| m.id == fact.id) {
+                    memories.push(fact);
+                }
+            }
+            let nodes = read::all(conn, NODES, who, |r| node_from_row(r))?;
+            // Tasks and reflections come only with full scope: reflections are private, and
+            // tasks are given in private (a DM, a goal's plan).
+            let (tasks, reflections) = match scope {
+                Scope::TeamOnly => (Vec::new(), Vec::new()),
+                Scope::Full => (
+                    read::all(conn, OPEN_TASKS, who, |r| task_from_row(r))?,
+                    read::all(conn, &st.reflections, who, |r| reflection_from_row(r))?,
+                ),
+            };
+            let rows = ContextRows {
+                commitments,
+                memories,
+                nodes,
+                tasks,
+                reflections,
+            };
+            if let Some(r) = revision {
+                self.context_cache.put(key, r, since, &rows);
+            }
+            Ok(rows)
         })
+    }
+
+    /// A person's commitments as `scope` allows: open ones, and those closed since `since`, by
+    /// due date, undated last. On the calling thread, as [`Store::context_rows`].
+    pub fn commitments_for(
+        &self,
+        org: OrgId,
+        owner: UserId,
+        scope: Scope,
+        since: DateTime<Utc>,
+    ) -> Result<Vec<Commitment>> {
+        self.readers
+            .with(|conn| commitments_on(conn, org, owner, scope, since))
     }
 }

@@ -10,7 +10,7 @@ use crate::domain::{
 };
 
 /// Which rows of another person's memory a read may return. Applied inside the SQL.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Scope {
     /// Own memory, a director's, or a lead's about a report: every visibility.
     Full,
@@ -404,38 +404,6 @@ impl Store {
     /// person (updates by managers, team overviews).
     pub async fn open_commitments_in_org(&self, org: OrgId) -> Result<Vec<Commitment>> {
         open_commitments_in_org_on(&self.pool, org).await
-    }
-
-    /// A person's commitments for a context read: open ones, and those closed since `since`.
-    /// `scope` limits visibility inside the query.
-    pub async fn commitments_for(
-        &self,
-        org: OrgId,
-        owner: UserId,
-        scope: Scope,
-        since: DateTime<Utc>,
-    ) -> Result<Vec<Commitment>> {
-        // Scope is written into the statement, not bound (store/context.rs says why).
-        static SQL: std::sync::LazyLock<[String; 2]> = std::sync::LazyLock::new(|| {
-            [Scope::Full, Scope::TeamOnly].map(|s| {
-                format!(
-                    "SELECT {json} FROM ({rows})",
-                    json = json_rows(COMMITMENT_COLS),
-                    rows = super::context::commitments(s)
-                )
-            })
-        });
-        let sql = &SQL[usize::from(scope == Scope::TeamOnly)];
-        let text: String = sqlx::query_scalar(AssertSqlSafe(sql.as_str()))
-            .bind(org.0)
-            .bind(owner.0)
-            .bind(ts(since))
-            .fetch_one(&self.pool)
-            .await?;
-        parse_json_rows(&text)?
-            .iter()
-            .map(commitment_from_row)
-            .collect()
     }
 
     /// Every open commitment of the org due on or before `due_by` (a `YYYY-MM-DD` bound,

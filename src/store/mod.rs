@@ -14,10 +14,12 @@ mod messages;
 mod ops;
 mod people;
 mod prefs;
+mod read;
 mod schedule;
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -42,6 +44,8 @@ pub use schedule::{Delivery, NewDelivery, Reflection};
 pub enum StoreError {
     #[error("database error")]
     Db(#[from] sqlx::Error),
+    #[error("database read failed")]
+    Read(#[from] rusqlite::Error),
     #[error("migration failed")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored value is corrupt: {0}")]
@@ -66,6 +70,10 @@ pub struct Store {
     /// smaller than the readers' (every commit walks it) and its WAL checkpoints less often
     /// (`benches/ingest.rs` measured both).
     writer: SqlitePool,
+    /// Connections of their own for the reads an answer waits on (store/read.rs).
+    readers: Arc<read::Readers>,
+    /// Contexts read before, good while nothing they show has changed (store/context.rs).
+    context_cache: Arc<context::Cache>,
 }
 
 fn options() -> SqliteConnectOptions {
@@ -97,14 +105,24 @@ impl Store {
                     .pragma("cache_size", "-4096"),
             )
             .await?;
-        let store = Store { pool, writer };
+        let store = Store {
+            pool,
+            writer,
+            readers: Arc::new(read::Readers::file(path.to_path_buf())),
+            context_cache: Arc::default(),
+        };
         store.migrate().await?;
         Ok(store)
     }
 
     /// A private in-memory database (replay, tests): one connection, so every query sees it.
     pub async fn in_memory() -> Result<Store> {
-        let opts = SqliteConnectOptions::from_str("sqlite::memory:")?
+        // Named and in a shared cache, so that the read connections open the same database.
+        let name = read::memory_name();
+        let opts = SqliteConnectOptions::new()
+            .filename(format!("file:{name}"))
+            .in_memory(true)
+            .shared_cache(true)
             .foreign_keys(true)
             .journal_mode(SqliteJournalMode::Memory);
         let pool = SqlitePoolOptions::new()
@@ -117,6 +135,8 @@ impl Store {
         let store = Store {
             writer: pool.clone(),
             pool,
+            readers: Arc::new(read::Readers::memory(&name)),
+            context_cache: Arc::default(),
         };
         store.migrate().await?;
         Ok(store)

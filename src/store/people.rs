@@ -4,7 +4,10 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use sqlx::Row;
 
-use super::{Result, Store, StoreError, parse, ts};
+use std::sync::LazyLock;
+
+use super::memories::Get;
+use super::{Result, Store, StoreError, parse, read, ts};
 use crate::domain::{Lang, OrgId, Role, UserId};
 
 #[derive(Debug, Clone)]
@@ -56,33 +59,42 @@ pub struct Person {
     pub member: Member,
 }
 
-fn user_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<UserProfile> {
-    let lang: Option<String> = r.try_get("lang_override")?;
+fn user_from_row(r: &impl Get) -> Result<UserProfile> {
+    let lang = r.os("lang_override")?;
     Ok(UserProfile {
-        id: UserId(r.try_get("id")?),
-        first_name: r.try_get("first_name")?,
-        last_name: r.try_get("last_name")?,
-        username: r.try_get("username")?,
-        language_code: r.try_get("language_code")?,
+        id: UserId(r.i("id")?),
+        first_name: r.s("first_name")?,
+        last_name: r.os("last_name")?,
+        username: r.os("username")?,
+        language_code: r.os("language_code")?,
         lang_override: lang.as_deref().map(parse).transpose()?,
-        dm_open: r.try_get::<i64, _>("dm_open")? != 0,
-        gender: r
-            .try_get::<Option<String>, _>("gender")?
-            .as_deref()
-            .map(parse)
-            .transpose()?,
+        dm_open: r.i("dm_open")? != 0,
+        gender: r.os("gender")?.as_deref().map(parse).transpose()?,
     })
 }
 
-fn member_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<Member> {
-    let role: String = r.try_get("role")?;
+fn member_from_row(r: &impl Get) -> Result<Member> {
+    let role = r.s("role")?;
     Ok(Member {
-        org_id: OrgId(r.try_get("org_id")?),
-        user_id: UserId(r.try_get("user_id")?),
+        org_id: OrgId(r.i("org_id")?),
+        user_id: UserId(r.i("user_id")?),
         role: parse(&role)?,
-        position: r.try_get("position")?,
-        manager_id: r.try_get::<Option<i64>, _>("manager_id")?.map(UserId),
-        active: r.try_get::<i64, _>("active")? != 0,
+        position: r.os("position")?,
+        manager_id: r.oi("manager_id")?.map(UserId),
+        active: r.i("active")? != 0,
+    })
+}
+
+/// A person's user and membership row, joined (`people` and `person` read it).
+const PERSON: &str = "SELECT u.id, u.first_name, u.last_name, u.username, u.language_code,
+        u.lang_override, u.dm_open, u.gender,
+        m.org_id, m.user_id, m.role, m.position, m.manager_id, m.active
+    FROM members m JOIN users u ON u.id = m.user_id";
+
+fn person_from_row(r: &impl Get) -> Result<Person> {
+    Ok(Person {
+        profile: user_from_row(r)?,
+        member: member_from_row(r)?,
     })
 }
 
@@ -296,23 +308,28 @@ impl Store {
 
     /// Everyone active in the org, directors first, then by name.
     pub async fn people(&self, org: OrgId) -> Result<Vec<Person>> {
-        let rows = sqlx::query(
-            "SELECT u.*, m.org_id, m.user_id, m.role, m.position, m.manager_id, m.active
-             FROM members m JOIN users u ON u.id = m.user_id
-             WHERE m.org_id = ? AND m.active = 1
-             ORDER BY CASE m.role WHEN 'director' THEN 0 WHEN 'lead' THEN 1 ELSE 2 END, u.first_name, u.id",
-        )
+        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "{PERSON} WHERE m.org_id = ? AND m.active = 1
+             ORDER BY CASE m.role WHEN 'director' THEN 0 WHEN 'lead' THEN 1 ELSE 2 END,
+                      u.first_name, u.id"
+        )))
         .bind(org.0)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(Person {
-                    profile: user_from_row(r)?,
-                    member: member_from_row(r)?,
-                })
-            })
-            .collect()
+        rows.iter().map(person_from_row).collect()
+    }
+
+    /// One member of the org with their profile (active or not), on the calling thread through
+    /// the read connections (store/read.rs): the context read's first step.
+    pub fn person(&self, org: OrgId, user: UserId) -> Result<Option<Person>> {
+        static SQL: LazyLock<String> =
+            LazyLock::new(|| format!("{PERSON} WHERE m.org_id = ?1 AND m.user_id = ?2"));
+        self.readers.with(|conn| {
+            let mut rows = read::all(conn, &SQL, rusqlite::params![org.0, user.0], |r| {
+                person_from_row(r)
+            })?;
+            Ok(rows.pop())
+        })
     }
 
     pub async fn user_by_username(&self, org: OrgId, username: &str) -> Result<Option<UserId>> {

@@ -100,9 +100,7 @@ async fn visible(
         .unwrap();
     let people = app.store.people(org).await.unwrap();
     let person = people.iter().find(|p| p.profile.id == subject).unwrap();
-    let ctx = context::read(&app.store, &viewer, person, t0(), chrono_tz::Europe::Moscow)
-        .await
-        .unwrap();
+    let ctx = context::read(&app.store, &viewer, person, t0(), chrono_tz::Europe::Moscow).unwrap();
     let private = ctx
         .memories
         .iter()

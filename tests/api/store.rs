@@ -307,9 +307,7 @@ async fn a_context_read_returns_each_kind_of_row_within_its_scope() {
     let since = t0() - Duration::days(7);
 
     let full = s
-        .context_rows(org, subject, Scope::Full, since)
-        .await
-        .unwrap();
+        .context_rows(org, subject, Scope::Full, since).unwrap();
     let texts: Vec<&str> = full
         .commitments
         .iter()
@@ -329,9 +327,7 @@ async fn a_context_read_returns_each_kind_of_row_within_its_scope() {
     assert_eq!(full.reflections[0].highlights, ["сдал отчёт"]);
 
     let team = s
-        .context_rows(org, subject, Scope::TeamOnly, since)
-        .await
-        .unwrap();
+        .context_rows(org, subject, Scope::TeamOnly, since).unwrap();
     let texts: Vec<&str> = team
         .commitments
         .iter()
@@ -346,7 +342,6 @@ async fn a_context_read_returns_each_kind_of_row_within_its_scope() {
     // Closed within the window: shown with full scope.
     let recent = s
         .context_rows(org, subject, Scope::Full, t0() - Duration::days(60))
-        .await
         .unwrap();
     assert_eq!(recent.commitments.len(), 3);
     assert!(
@@ -355,4 +350,157 @@ async fn a_context_read_returns_each_kind_of_row_within_its_scope() {
             .iter()
             .any(|c| c.state == CommitmentState::Done)
     );
+}
+
+/// The context read's own connections (store/read.rs) read a file database in WAL mode: they
+/// see what the sqlx side committed before the read, the person with their role, and nothing of
+/// another org.
+#[tokio::test]
+async fn the_read_connections_see_each_committed_write_of_a_file_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Store::open(&dir.path().join("kept.db")).await.unwrap();
+    let org = s
+        .create_org("Org", chrono_tz::Europe::Moscow, Lang::Ru, t0())
+        .await
+        .unwrap();
+    let other = s
+        .create_org("Other", chrono_tz::Europe::Moscow, Lang::Ru, t0())
+        .await
+        .unwrap();
+    let dima = UserId(2);
+    assert!(s.person(org, dima).unwrap().is_none(), "nobody yet");
+    s.upsert_user(dima, "Дмитрий", Some("Орлов"), Some("dima"), None, t0())
+        .await
+        .unwrap();
+    s.set_member(org, dima, kept::domain::Role::Lead, Some("CTO"), None, t0())
+        .await
+        .unwrap();
+    let p = s.person(org, dima).unwrap().expect("a member");
+    assert_eq!(p.profile.full_name(), "Дмитрий Орлов");
+    assert_eq!(p.profile.username.as_deref(), Some("dima"));
+    assert_eq!(p.member.role, kept::domain::Role::Lead);
+    assert_eq!(p.member.position.as_deref(), Some("CTO"));
+    assert!(s.person(other, dima).unwrap().is_none(), "not a member there");
+
+    let since = t0() - Duration::days(7);
+    let scope = kept::store::Scope::Full;
+    assert!(s.context_rows(org, dima, scope, since).unwrap().commitments.is_empty());
+    for (i, text) in ["доделать auth", "выставить счёт"].into_iter().enumerate() {
+        s.insert_commitment(&NewCommitment {
+            org_id: org,
+            owner: dima,
+            content: text,
+            due: None,
+            confidence: Confidence::RULES,
+            author: Author::Rules,
+            visibility: Visibility::Team,
+            source_chat: Some(ChatId(-100)),
+            source_message: Some(MessageId(i as i64 + 1)),
+            requester: None,
+            request: None,
+            evidence: "test",
+            at: t0() + Duration::minutes(i as i64),
+        })
+        .await
+        .unwrap();
+        // Read after each write: a connection kept from the last read sees the new commit.
+        let rows = s.context_rows(org, dima, scope, since).unwrap();
+        assert_eq!(rows.commitments.len(), i + 1);
+        assert_eq!(rows.commitments[i].content, text);
+    }
+    assert!(s.context_rows(other, dima, scope, since).unwrap().commitments.is_empty());
+
+    // Every kind of write a context shows makes the next read fresh (the rows read before are
+    // kept only while nothing of them changed: migration 014's revisions).
+    let open = s.context_rows(org, dima, scope, since).unwrap().commitments;
+    let done = CommitmentChange {
+        state: Some(CommitmentState::Done),
+        author: Some(Author::Rules),
+        ..Default::default()
+    };
+    s.change_commitment(&open[0], &done, t0() + Duration::hours(1))
+        .await
+        .unwrap();
+    let rows = s.context_rows(org, dima, scope, since).unwrap();
+    let states: Vec<_> = rows.commitments.iter().map(|c| (c.content.as_str(), c.state)).collect();
+    assert_eq!(
+        states,
+        [("доделать auth", CommitmentState::Done), ("выставить счёт", CommitmentState::Open)]
+    );
+    // A later window leaves the closed one out, whether or not the rows come from before.
+    let later = t0() + Duration::hours(2);
+    let rows = s.context_rows(org, dima, scope, later).unwrap();
+    assert_eq!(rows.commitments.len(), 1, "{:?}", rows.commitments);
+    assert_eq!(rows.commitments[0].content, "выставить счёт");
+    let rows = s.context_rows(org, dima, scope, since).unwrap();
+    assert_eq!(rows.commitments.len(), 2, "an earlier window is read again");
+
+    assert!(rows.memories.is_empty());
+    s.upsert_memory(&NewMemory {
+        org_id: org,
+        subject: dima,
+        kind: MemoryKind::Fact,
+        content: "работает с 2024 года",
+        confidence: Confidence::RULES,
+        author: Author::Rules,
+        visibility: Visibility::Team,
+        evidence: "test",
+        source_chat: None,
+        source_message: None,
+        at: t0(),
+    })
+    .await
+    .unwrap();
+    let rows = s.context_rows(org, dima, scope, since).unwrap();
+    assert_eq!(rows.memories.len(), 1);
+
+    assert!(rows.tasks.is_empty());
+    s.insert_task(org, dima, "обновить прайс", "high", None, t0())
+        .await
+        .unwrap();
+    let rows = s.context_rows(org, dima, scope, since).unwrap();
+    assert_eq!(rows.tasks.len(), 1);
+
+    // A node owned by someone else, then handed to Dima: a change to the org's graph.
+    s.upsert_user(UserId(3), "Павел", None, None, None, t0())
+        .await
+        .unwrap();
+    let node = s
+        .insert_node(&kept::store::NewNode {
+            org_id: org,
+            node_type: kept::domain::NodeType::Product,
+            title: "Внутренний CRM",
+            description: None,
+            owner: Some(UserId(3)),
+            at: t0(),
+        })
+        .await
+        .unwrap();
+    assert!(s.context_rows(org, dima, scope, since).unwrap().nodes.is_empty());
+    s.set_node_owner(org, node.id, dima, t0()).await.unwrap();
+    let rows = s.context_rows(org, dima, scope, since).unwrap();
+    assert_eq!(rows.nodes.len(), 1, "the new owner's context shows it");
+    assert!(
+        s.context_rows(org, UserId(3), scope, since).unwrap().nodes.is_empty(),
+        "the old owner's does not"
+    );
+
+    assert!(rows.reflections.is_empty());
+    s.insert_reflection(
+        org,
+        &kept::store::Reflection {
+            user_id: dima,
+            day: "2026-11-22".into(),
+            summary: "день итогов".into(),
+            highlights: vec![],
+            commitments: vec![],
+            risks: vec![],
+            observations: vec![],
+        },
+        t0(),
+    )
+    .await
+    .unwrap();
+    let rows = s.context_rows(org, dima, scope, since).unwrap();
+    assert_eq!(rows.reflections.len(), 1);
 }
