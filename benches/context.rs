@@ -4,12 +4,13 @@
 //! `cargo bench --bench context -- --warm-up-time 1 --measurement-time 3`
 //!
 //! Criterion reports the mean and median; after it, a plain loop of 2,000 reads per viewer
-//! prints p50 and p99.
+//! prints p50 and p99. Each viewer is measured warm (the context kept from the read before:
+//! nothing it shows changed since) and cold (`…/cold`: the cache emptied before each read).
 //!
 //! `cargo bench --bench context -- --peer` compares kept with the seed it replaces instead: at
 //! 100,000 memories / 50 people and at 1,000,000 / 200 it runs the seed's own context read in
 //! Python (`../shared/tools/lira_baseline.py`, or `$LIRA_BASELINE`) and kept's, in the same run,
-//! each person read in turn at random, and prints both p50s and their ratio.
+//! each person read in random order, warm and cold, and prints the p50s and their ratios.
 
 mod common;
 
@@ -244,24 +245,41 @@ fn peer(rt: &tokio::runtime::Runtime) {
                 .wrapping_add(1442695040888963407);
             (x >> 33) as usize % viewers.len()
         };
+        for (v, p) in &viewers {
+            black_box(context::read(&s.store, v, p, s.now, tz).unwrap());
+        }
         for _ in 0..200 {
             let (v, p) = &viewers[next()];
             black_box(context::read(&s.store, v, p, s.now, tz).unwrap());
         }
-        let mut times = Vec::with_capacity(SAMPLES);
-        // Timed as the seed's read is: the person's profile first, then their context.
-        for _ in 0..SAMPLES {
-            let (v, p) = &viewers[next()];
-            let t = Instant::now();
-            let person = s.store.person(s.org, p.profile.id).unwrap().unwrap();
-            black_box(context::read(&s.store, v, &person, s.now, tz).unwrap());
-            times.push(t.elapsed());
-        }
-        let (p50, p99, _) = percentiles(times);
+        // Timed as the seed's read is: the person's profile first, then their context. Warm:
+        // as the reads of a day go, each person's context kept from their last read (nothing
+        // of it changed since). Cold: the cache emptied before each read (not timed), every row
+        // read from the database.
+        let mut timed = |cold: bool| {
+            let mut times = Vec::with_capacity(SAMPLES);
+            for _ in 0..SAMPLES {
+                let (v, p) = &viewers[next()];
+                if cold {
+                    s.store.forget_contexts();
+                }
+                let t = Instant::now();
+                let person = s.store.person(s.org, p.profile.id).unwrap().unwrap();
+                black_box(context::read(&s.store, v, &person, s.now, tz).unwrap());
+                times.push(t.elapsed());
+            }
+            percentiles(times)
+        };
+        let warm = timed(false);
+        let cold = timed(true);
         drop(s);
         let baseline = have_script.then(|| {
             let dir = tempfile::tempdir().unwrap();
-            let db = dir.path().join("lira.db");
+            // KEPT_BENCH_DB keeps the seed's database too (it builds one when the file is absent).
+            let db = match std::env::var("KEPT_BENCH_DB") {
+                Ok(path) => std::path::PathBuf::from(format!("{path}.lira-{people}-{memories}")),
+                Err(_) => dir.path().join("lira.db"),
+            };
             let out = std::process::Command::new("python3")
                 .arg(&script)
                 .arg(&db)
@@ -280,19 +298,25 @@ fn peer(rt: &tokio::runtime::Runtime) {
             });
             (text.trim().to_string(), p50)
         });
-        println!(
-            "peer {people} people / {memories} memories: kept context::read p50 {:.0} µs, p99 {:.0} µs",
-            p50.as_secs_f64() * 1e6,
-            p99.as_secs_f64() * 1e6
-        );
+        let us = |d: Duration| d.as_secs_f64() * 1e6;
+        println!("peer {people} people / {memories} memories:");
+        for (label, (p50, p99, _)) in [("warm", warm), ("cold", cold)] {
+            println!(
+                "  kept context::read {label}: p50 {:.0} µs, p99 {:.0} µs",
+                us(p50),
+                us(p99)
+            );
+        }
         if let Some((line, base)) = baseline {
             println!("  {line}");
             if let Some(b) = base {
-                println!(
-                    "  kept is {:.1}× the seed baseline's speed (p50 {b:.0} µs / {:.0} µs)",
-                    b / (p50.as_secs_f64() * 1e6),
-                    p50.as_secs_f64() * 1e6
-                );
+                for (label, (p50, _, _)) in [("warm", warm), ("cold", cold)] {
+                    println!(
+                        "  kept {label} is {:.1}× the seed baseline's speed (p50 {b:.0} µs / {:.0} µs)",
+                        b / us(p50),
+                        us(p50)
+                    );
+                }
             }
         }
     }
@@ -344,7 +368,11 @@ fn main() {
         let mut g = c.benchmark_group("context");
         for (label, v) in &viewers {
             g.bench_function(*label, |b| {
+                b.iter(|| context::read(&s.store, v, &person, s.now, tz).unwrap())
+            });
+            g.bench_function(format!("{label}/cold"), |b| {
                 b.iter(|| {
+                    s.store.forget_contexts();
                     context::read(&s.store, v, &person, s.now, tz).unwrap()
                 })
             });
@@ -353,13 +381,17 @@ fn main() {
     }
     c.final_summary();
 
-    for (label, v) in &viewers {
+    for ((label, v), cold) in viewers.iter().flat_map(|v| [(v, false), (v, true)]) {
         let mut times = Vec::with_capacity(SAMPLES);
         for _ in 0..SAMPLES {
+            if cold {
+                s.store.forget_contexts();
+            }
             let t = Instant::now();
             black_box(context::read(&s.store, v, &person, s.now, tz).unwrap());
             times.push(t.elapsed());
         }
+        let label = if cold { format!("{label}/cold") } else { label.to_string() };
         let (p50, p99, max) = percentiles(times);
         println!("context/{label}: {SAMPLES} reads, p50 {p50:.2?}, p99 {p99:.2?}, max {max:.2?}");
     }

@@ -96,3 +96,12 @@ END;
 -- A person's latest reflections, newest first (the context read's; reflections_org_day serves
 -- the org's day).
 CREATE INDEX reflections_user_day ON reflections (org_id, user_id, day);
+
+-- A person's open commitments with every column the context read takes, so that it reads them
+-- from the index alone instead of one table page per row (a third faster at a million
+-- memories, benches/context.rs; open ones are few, so the index stays small).
+DROP INDEX memories_open_subject;
+CREATE INDEX memories_open_subject ON memories (org_id, subject_id, created_at, origin_id,
+    content, due_at, state, confidence, author, visibility, source_chat_id, source_message_id,
+    version_chat_id, version_message_id, requester_id, valid_from, is_archived, kind)
+    WHERE kind = 'commitment' AND is_archived = 0 AND state = 'open';

@@ -41,8 +41,8 @@ impl App {
         let default_org = store
             .default_org(
                 &settings.org.name,
-                settings.timezone()?,
-                settings.locale()?,
+                settings.org.timezone,
+                settings.org.locale,
                 clock.now(),
             )
             .await?;

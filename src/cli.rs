@@ -668,7 +668,7 @@ async fn status(
             &org,
             &app.settings.schedule,
             &app.settings.org.holidays,
-        )?;
+        );
         let upcoming = table.runs_between(now, now + chrono::Duration::days(14));
         let jobs: Vec<serde_json::Value> = crate::domain::JobKind::ALL
             .iter()
@@ -858,7 +858,7 @@ async fn digest(
         .await
         .with_context(|| format!("org {org}"))?;
     let table =
-        crate::schedule::Timetable::new(&o, &app.settings.schedule, &app.settings.org.holidays)?;
+        crate::schedule::Timetable::new(&o, &app.settings.schedule, &app.settings.org.holidays);
     let people = app.store.people(org).await?;
     let recipient = crate::digest::summary_recipients(&people)
         .into_iter()

@@ -7,11 +7,13 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use std::net::SocketAddr;
+
 use chrono::NaiveDate;
 use chrono_tz::Tz;
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 
-use crate::domain::Lang;
+use crate::domain::{CronSpec, Lang};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -27,8 +29,10 @@ pub enum ConfigError {
         #[source]
         source: Box<toml::de::Error>,
     },
-    #[error("invalid configuration")]
-    Shape(#[source] Box<toml::de::Error>),
+    /// A value of the wrong shape or one that does not parse as what it stands for (a
+    /// timezone, a cron expression, an address); toml's message names the key.
+    #[error("invalid configuration: {}", .0.to_string().trim_end())]
+    Shape(Box<toml::de::Error>),
     #[error("{key}: {message}")]
     Invalid { key: String, message: String },
 }
@@ -73,21 +77,30 @@ pub struct TelegramSettings {
     pub acknowledge_with_reaction: bool,
     /// Webhook mode: the public HTTPS URL Telegram posts updates to (polling when unset).
     #[serde(default)]
-    pub webhook_url: Option<String>,
+    pub webhook_url: Option<url::Url>,
     /// Webhook mode: the local address that URL reaches (default `0.0.0.0:8443`).
     #[serde(default)]
-    pub listen: Option<String>,
+    pub listen: Option<SocketAddr>,
 }
 
 /// Where the webhook server listens when `telegram.listen` is not set.
-pub const DEFAULT_WEBHOOK_LISTEN: &str = "0.0.0.0:8443";
+pub const DEFAULT_WEBHOOK_LISTEN: SocketAddr =
+    SocketAddr::V4(std::net::SocketAddrV4::new(std::net::Ipv4Addr::UNSPECIFIED, 8443));
+
+/// An IANA timezone name ("Europe/Moscow").
+fn timezone<'de, D: Deserializer<'de>>(d: D) -> Result<Tz, D::Error> {
+    let name = String::deserialize(d)?;
+    name.parse()
+        .map_err(|_| serde::de::Error::custom(format!("unknown IANA timezone {name:?}")))
+}
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct OrgSettings {
     pub name: String,
-    pub timezone: String,
-    pub locale: String,
+    #[serde(deserialize_with = "timezone")]
+    pub timezone: Tz,
+    pub locale: Lang,
     /// Days with no reminders or summaries, besides weekends.
     pub holidays: Vec<NaiveDate>,
 }
@@ -96,8 +109,8 @@ impl Default for OrgSettings {
     fn default() -> Self {
         OrgSettings {
             name: "Org".into(),
-            timezone: "Europe/Moscow".into(),
-            locale: "ru".into(),
+            timezone: chrono_tz::Europe::Moscow,
+            locale: Lang::Ru,
             holidays: Vec::new(),
         }
     }
@@ -107,21 +120,23 @@ impl Default for OrgSettings {
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq, serde::Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct ScheduleSettings {
-    pub reminders_morning: String,
-    pub reminders_day_before: String,
-    pub reflection: String,
-    pub daily_summary: String,
-    pub weekly_digest: String,
+    pub reminders_morning: CronSpec,
+    pub reminders_day_before: CronSpec,
+    pub reflection: CronSpec,
+    pub daily_summary: CronSpec,
+    pub weekly_digest: CronSpec,
 }
 
 impl Default for ScheduleSettings {
     fn default() -> Self {
+        // Constants (the test below parses them).
+        let cron = |s: &str| s.parse::<CronSpec>().expect("a default schedule parses");
         ScheduleSettings {
-            reminders_morning: "30 9 * * 1-5".into(),
-            reminders_day_before: "0 16 * * 1-5".into(),
-            reflection: "0 19 * * 1-5".into(),
-            daily_summary: "30 19 * * 1-5".into(),
-            weekly_digest: "0 18 * * 5".into(),
+            reminders_morning: cron("30 9 * * 1-5"),
+            reminders_day_before: cron("0 16 * * 1-5"),
+            reflection: cron("0 19 * * 1-5"),
+            daily_summary: cron("30 19 * * 1-5"),
+            weekly_digest: cron("0 18 * * 5"),
         }
     }
 }
@@ -137,7 +152,7 @@ pub struct LogSettings {
 #[serde(deny_unknown_fields, default)]
 pub struct HttpSettings {
     /// Address to listen on, such as `127.0.0.1:9090`.
-    pub listen: Option<String>,
+    pub listen: Option<SocketAddr>,
 }
 
 /// Which model API `[llm]` speaks.
@@ -164,7 +179,8 @@ impl LlmProvider {
     }
 }
 
-/// The optional model (`[llm]`, CONTRACT.md).
+/// The optional model (`[llm]`, CONTRACT.md). A provider comes with what it needs (a model
+/// name; Anthropic's key), or the section does not parse.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct LlmSettings {
@@ -188,6 +204,7 @@ pub struct LlmSettings {
     /// holds message text, so keep it off in production).
     pub prompt_log: Option<PathBuf>,
 }
+
 
 impl Default for LlmSettings {
     fn default() -> Self {
@@ -223,37 +240,37 @@ impl LlmSettings {
             .trim_end_matches('/')
             .to_string()
     }
+}
 
-    fn validate(&self) -> Result<(), ConfigError> {
+/// `[llm]` with what its provider needs (Settings reads the section through this).
+fn llm<'de, D: Deserializer<'de>>(d: D) -> Result<LlmSettings, D::Error> {
+    let s = LlmSettings::deserialize(d)?;
+    s.check().map_err(serde::de::Error::custom)?;
+    Ok(s)
+}
+
+impl LlmSettings {
+    /// A provider comes with a model name, Anthropic with a key, and a URL that parses.
+    fn check(&self) -> Result<(), String> {
         if !self.enabled() {
             return Ok(());
         }
-        let invalid = |key: &str, message: String| ConfigError::Invalid {
-            key: key.into(),
-            message,
-        };
         if self.model.as_deref().is_none_or(|m| m.trim().is_empty()) {
-            return Err(invalid(
-                "llm.model",
-                format!(
-                    "a model name is needed with provider {}",
-                    self.provider.as_str()
-                ),
+            return Err(format!(
+                "llm.model: a model name is needed with provider {}",
+                self.provider.as_str()
             ));
         }
         if self.provider == LlmProvider::Anthropic
             && self.api_key.as_ref().is_none_or(|k| k.expose().is_empty())
         {
-            return Err(invalid(
-                "llm.api_key",
-                "the Anthropic API needs a key (or KEPT__LLM__API_KEY)".into(),
-            ));
+            return Err("llm.api_key: the Anthropic API needs a key (or KEPT__LLM__API_KEY)".into());
         }
         if let Some(url) = &self.base_url {
-            url::Url::parse(url).map_err(|e| invalid("llm.base_url", e.to_string()))?;
+            url::Url::parse(url).map_err(|e| format!("llm.base_url: {e}"))?;
         }
         if self.timeout_s == 0 {
-            return Err(invalid("llm.timeout_s", "must be at least 1".into()));
+            return Err("llm.timeout_s: must be at least 1".into());
         }
         Ok(())
     }
@@ -270,6 +287,7 @@ pub struct Settings {
     pub schedule: ScheduleSettings,
     pub log: LogSettings,
     pub http: HttpSettings,
+    #[serde(deserialize_with = "llm")]
     pub llm: LlmSettings,
 }
 
@@ -340,68 +358,7 @@ impl Settings {
         let settings: Settings = toml::Value::Table(root)
             .try_into()
             .map_err(|e| ConfigError::Shape(Box::new(e)))?;
-        settings.validate()?;
         Ok(settings)
-    }
-
-    /// Checks values the types cannot: timezone, locale, cron expressions.
-    pub fn validate(&self) -> Result<(), ConfigError> {
-        self.timezone()?;
-        self.locale()?;
-        let s = &self.schedule;
-        for (key, expr) in [
-            ("schedule.reminders_morning", &s.reminders_morning),
-            ("schedule.reminders_day_before", &s.reminders_day_before),
-            ("schedule.reflection", &s.reflection),
-            ("schedule.daily_summary", &s.daily_summary),
-            ("schedule.weekly_digest", &s.weekly_digest),
-        ] {
-            crate::domain::parse_cron(expr).map_err(|e| ConfigError::Invalid {
-                key: key.into(),
-                message: e.to_string(),
-            })?;
-        }
-        if let Some(url) = &self.telegram.webhook_url {
-            url::Url::parse(url).map_err(|e| ConfigError::Invalid {
-                key: "telegram.webhook_url".into(),
-                message: e.to_string(),
-            })?;
-        }
-        for (key, addr) in [
-            ("telegram.listen", &self.telegram.listen),
-            ("http.listen", &self.http.listen),
-        ] {
-            if let Some(a) = addr
-                && a.parse::<std::net::SocketAddr>().is_err()
-            {
-                return Err(ConfigError::Invalid {
-                    key: key.into(),
-                    message: format!("{a:?} is not an address such as 127.0.0.1:9090"),
-                });
-            }
-        }
-        self.llm.validate()?;
-        Ok(())
-    }
-
-    pub fn timezone(&self) -> Result<Tz, ConfigError> {
-        self.org
-            .timezone
-            .parse::<Tz>()
-            .map_err(|_| ConfigError::Invalid {
-                key: "org.timezone".into(),
-                message: format!("unknown IANA timezone {:?}", self.org.timezone),
-            })
-    }
-
-    pub fn locale(&self) -> Result<Lang, ConfigError> {
-        self.org
-            .locale
-            .parse::<Lang>()
-            .map_err(|e| ConfigError::Invalid {
-                key: "org.locale".into(),
-                message: e.to_string(),
-            })
     }
 
     pub fn database_path(&self) -> PathBuf {
@@ -443,46 +400,48 @@ impl Settings {
             "telegram.webhook_url",
             self.telegram
                 .webhook_url
-                .clone()
-                .unwrap_or_else(|| "(off: long polling)".into()),
+                .as_ref()
+                .map_or_else(|| "(off: long polling)".into(), url::Url::to_string),
         );
         if self.telegram.webhook_url.is_some() {
             lines.insert(
                 "telegram.listen",
                 self.telegram
                     .listen
-                    .clone()
-                    .unwrap_or_else(|| DEFAULT_WEBHOOK_LISTEN.into()),
+                    .unwrap_or(DEFAULT_WEBHOOK_LISTEN)
+                    .to_string(),
             );
         }
         lines.insert("admins", format!("{:?}", self.admins));
         lines.insert("data_dir", self.data_dir.display().to_string());
         lines.insert("database", self.database_path().display().to_string());
         lines.insert("org.name", self.org.name.clone());
-        lines.insert("org.timezone", self.org.timezone.clone());
-        lines.insert("org.locale", self.org.locale.clone());
+        lines.insert("org.timezone", self.org.timezone.name().to_string());
+        lines.insert("org.locale", self.org.locale.code().to_string());
         lines.insert("org.holidays", format!("{:?}", self.org.holidays));
         lines.insert(
             "schedule.reminders_morning",
-            self.schedule.reminders_morning.clone(),
+            self.schedule.reminders_morning.to_string(),
         );
         lines.insert(
             "schedule.reminders_day_before",
-            self.schedule.reminders_day_before.clone(),
+            self.schedule.reminders_day_before.to_string(),
         );
-        lines.insert("schedule.reflection", self.schedule.reflection.clone());
+        lines.insert("schedule.reflection", self.schedule.reflection.to_string());
         lines.insert(
             "schedule.daily_summary",
-            self.schedule.daily_summary.clone(),
+            self.schedule.daily_summary.to_string(),
         );
         lines.insert(
             "schedule.weekly_digest",
-            self.schedule.weekly_digest.clone(),
+            self.schedule.weekly_digest.to_string(),
         );
         lines.insert("log.json", self.log.json.to_string());
         lines.insert(
             "http.listen",
-            self.http.listen.clone().unwrap_or_else(|| "(off)".into()),
+            self.http
+                .listen
+                .map_or_else(|| "(off)".into(), |a| a.to_string()),
         );
         let llm = &self.llm;
         lines.insert("llm.provider", llm.provider.as_str().to_string());
@@ -560,7 +519,7 @@ mod tests {
             ]),
         )
         .unwrap();
-        assert_eq!(s.org.timezone, "Asia/Vladivostok");
+        assert_eq!(s.org.timezone, chrono_tz::Asia::Vladivostok);
         assert_eq!(s.admins, vec![7, 8]);
         assert_eq!(s.telegram.token.as_ref().unwrap().expose(), "123:secret");
         assert!(!format!("{s:?}").contains("secret"));
@@ -618,6 +577,39 @@ mod tests {
         let err =
             Settings::load_from(None, &env(&[("KEPT__ORG__TIMEZONE", "Mars/Base")])).unwrap_err();
         assert!(err.to_string().contains("org.timezone"), "{err}");
+    }
+
+    #[test]
+    fn the_defaults_parse_and_values_come_typed() {
+        let s = Settings::load_from(None, &[]).unwrap();
+        assert_eq!(s.schedule, ScheduleSettings::default());
+        assert_eq!(s.schedule.weekly_digest.as_str(), "0 18 * * 5");
+        let s = Settings::load_from(
+            None,
+            &env(&[
+                ("KEPT__ORG__LOCALE", "en"),
+                ("KEPT__HTTP__LISTEN", "127.0.0.1:9090"),
+                ("KEPT__TELEGRAM__WEBHOOK_URL", "https://kept.example.com/telegram"),
+                ("KEPT__SCHEDULE__WEEKLY_DIGEST", "0 17 * * 5"),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(s.org.locale, Lang::En);
+        assert_eq!(s.http.listen, Some("127.0.0.1:9090".parse().unwrap()));
+        assert_eq!(
+            s.telegram.webhook_url.as_ref().map(url::Url::as_str),
+            Some("https://kept.example.com/telegram")
+        );
+        assert_eq!(s.schedule.weekly_digest.as_str(), "0 17 * * 5");
+        assert!(s.describe().contains("schedule.weekly_digest = 0 17 * * 5"));
+        for (key, value, named) in [
+            ("KEPT__ORG__LOCALE", "de", "org.locale"),
+            ("KEPT__HTTP__LISTEN", "localhost", "http.listen"),
+            ("KEPT__TELEGRAM__WEBHOOK_URL", "not a url", "telegram.webhook_url"),
+        ] {
+            let err = Settings::load_from(None, &env(&[(key, value)])).unwrap_err();
+            assert!(err.to_string().contains(named), "{named}: {err}");
+        }
     }
 
     #[test]

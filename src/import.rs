@@ -639,8 +639,8 @@ pub async fn import(
             store
                 .default_org(
                     &settings.org.name,
-                    settings.timezone()?,
-                    settings.locale()?,
+                    settings.org.timezone,
+                    settings.org.locale,
                     now,
                 )
                 .await?

@@ -588,11 +588,11 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         None => Store::in_memory().await?,
     };
     let mut settings = Settings::default();
-    settings.org.timezone = opts.tz.name().to_string();
-    settings.org.locale = opts.lang.code().to_string();
+    settings.org.timezone = opts.tz;
+    settings.org.locale = opts.lang;
     settings.llm = opts.llm.clone();
-    let mut tz = opts.tz;
     if let Some(Line {
+        n,
         event: Event::Org {
             name,
             timezone,
@@ -605,11 +605,12 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
             settings.org.name = n.clone();
         }
         if let Some(t) = timezone {
-            settings.org.timezone = t.clone();
-            tz = t.parse().unwrap_or(tz);
+            settings.org.timezone = t
+                .parse()
+                .map_err(|_| bad(*n, format!("unknown IANA timezone {t:?}")))?;
         }
         if let Some(l) = locale {
-            settings.org.locale = l.clone();
+            settings.org.locale = l.parse().map_err(|e| bad(*n, format!("{e}")))?;
         }
     }
     let app = App::new(store, shared.clone(), settings).await?;
@@ -633,7 +634,7 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
         bot,
         me,
         scheduler,
-        tz,
+        tz: app.settings.org.timezone,
         org,
         users: HashMap::new(),
         messages: HashMap::new(),

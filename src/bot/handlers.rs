@@ -847,12 +847,12 @@ async fn edit_in_place(bot: &Bot, m: &Message, edit: &Reply) {
     }
 }
 
-/// The working day after `d` in the org's calendar (holidays and weekends skipped); the next
-/// day when the calendar cannot be built. What "+1 day" buttons move a date to.
+/// The working day after `d` in the org's calendar (holidays and weekends skipped): what
+/// "+1 day" buttons move a date to.
 fn next_working_day(app: &App, org: &Org, d: chrono::NaiveDate) -> chrono::NaiveDate {
     crate::schedule::Timetable::new(org, &app.settings.schedule, &app.settings.org.holidays)
-        .map(|t| t.cal.next_working_day(d))
-        .unwrap_or_else(|_| d.succ_opt().unwrap_or(d))
+        .cal
+        .next_working_day(d)
 }
 
 /// "Павел выполнил(а) задачу: …" to whoever set a task that was reported done in a group. A

@@ -96,7 +96,7 @@ pub async fn run_until(
     heartbeat.beat(app.clock.now());
     if let Some(addr) = &app.settings.http.listen {
         let mut http_stop = stop_rx.clone();
-        crate::http::serve(addr, app.clone(), heartbeat.clone(), async move {
+        crate::http::serve(&addr.to_string(), app.clone(), heartbeat.clone(), async move {
             let _ = http_stop.changed().await;
         })
         .await?;
@@ -195,7 +195,7 @@ pub async fn run_until(
             None => Box::pin(dispatcher.dispatch()),
             Some(url) => {
                 let listener =
-                    webhook(&webhook_bot, url, app.settings.telegram.listen.as_deref()).await?;
+                    webhook(&webhook_bot, url, app.settings.telegram.listen).await?;
                 Box::pin(dispatcher.dispatch_with_listener(
                     listener,
                     LoggingErrorHandler::with_custom_text("webhook update failed"),
@@ -254,23 +254,19 @@ async fn grace_over(mut stopping: tokio::sync::watch::Receiver<Option<Instant>>)
 /// returned listener until the dispatcher stops it, and then the webhook is deleted.
 async fn webhook(
     bot: &Bot,
-    url: &str,
-    listen: Option<&str>,
+    url: &url::Url,
+    listen: Option<std::net::SocketAddr>,
 ) -> Result<impl teloxide::update_listeners::UpdateListener<Err = std::convert::Infallible>, RunError>
 {
     use teloxide::update_listeners::webhooks;
-    let public: url::Url = url.parse().map_err(RunError::ApiUrl)?;
-    let addr = listen.unwrap_or(crate::config::DEFAULT_WEBHOOK_LISTEN);
-    let address: std::net::SocketAddr = addr
-        .parse()
-        .map_err(|_| RunError::Listen(addr.to_string()))?;
+    let address = listen.unwrap_or(crate::config::DEFAULT_WEBHOOK_LISTEN);
     let (listener, stop_flag, router) =
-        webhooks::axum_to_router(bot.clone(), webhooks::Options::new(address, public))
+        webhooks::axum_to_router(bot.clone(), webhooks::Options::new(address, url.clone()))
             .await
             .map_err(RunError::Telegram)?;
     let tcp = tokio::net::TcpListener::bind(address)
         .await
-        .map_err(|_| RunError::Listen(addr.to_string()))?;
+        .map_err(|_| RunError::Listen(address.to_string()))?;
     tracing::info!(%address, "receiving updates by webhook");
     tokio::spawn(async move {
         if let Err(e) = axum::serve(tcp, router)

@@ -3,7 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// In settings and stored values as its code, `ru` or `en`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
+#[serde(try_from = "String", into = "String")]
 pub enum Lang {
     Ru,
     En,
@@ -55,6 +57,19 @@ impl FromStr for Lang {
             "en" => Ok(Lang::En),
             _ => Err(UnknownLang(s.to_string())),
         }
+    }
+}
+
+impl TryFrom<String> for Lang {
+    type Error = UnknownLang;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Lang> for String {
+    fn from(l: Lang) -> String {
+        l.code().to_string()
     }
 }
 

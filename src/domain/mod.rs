@@ -75,6 +75,62 @@ pub fn parse_cron(expr: &str) -> Result<croner::Cron, BadCron> {
     })
 }
 
+/// A cron expression (5 fields, in the org's timezone) that parsed, with the text it came from:
+/// settings and org overrides hold these, so a bad one is refused where it is read.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct CronSpec {
+    text: String,
+    cron: croner::Cron,
+}
+
+impl CronSpec {
+    pub fn cron(&self) -> &croner::Cron {
+        &self.cron
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl FromStr for CronSpec {
+    type Err = BadCron;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(CronSpec {
+            text: s.to_string(),
+            cron: parse_cron(s)?,
+        })
+    }
+}
+
+impl TryFrom<String> for CronSpec {
+    type Error = BadCron;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<CronSpec> for String {
+    fn from(c: CronSpec) -> String {
+        c.text
+    }
+}
+
+impl PartialEq for CronSpec {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for CronSpec {}
+
+impl fmt::Display for CronSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
 /// A value that did not parse as the domain type it claims to be.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 #[error("invalid {what}: {value:?}")]
@@ -353,12 +409,13 @@ impl Due {
             Some((d, t)) => (d, Some(t)),
             None => (s, None),
         };
-        let date =
-            NaiveDate::parse_from_str(d, "%Y-%m-%d").map_err(|_| ParseError::new("due", s))?;
+        // `FromStr` reads ISO 8601 with a fixed list of items; `parse_from_str` would parse
+        // its format string again for every row a read returns.
+        let date = d
+            .parse::<NaiveDate>()
+            .map_err(|_| ParseError::new("due", s))?;
         let time = match t {
-            Some(t) => {
-                Some(NaiveTime::parse_from_str(t, "%H:%M").map_err(|_| ParseError::new("due", s))?)
-            }
+            Some(t) => Some(t.parse::<NaiveTime>().map_err(|_| ParseError::new("due", s))?),
             None => None,
         };
         Ok(Due { date, time })

@@ -14,13 +14,11 @@ use croner::Cron;
 
 use crate::app::App;
 use crate::config::ScheduleSettings;
-use crate::domain::{BadCron, JobKind, OrgCalendar, OrgId, parse_cron};
+use crate::domain::{JobKind, OrgCalendar, OrgId, parse_cron};
 use crate::store::{Org, StoreError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ScheduleError {
-    #[error(transparent)]
-    Cron(#[from] BadCron),
     #[error("storage")]
     Store(#[from] StoreError),
     #[error("composing a message")]
@@ -56,37 +54,38 @@ pub struct Timetable {
 }
 
 impl Timetable {
-    pub fn new(
-        org: &Org,
-        defaults: &ScheduleSettings,
-        holidays: &[NaiveDate],
-    ) -> Result<Timetable, ScheduleError> {
-        let over: OrgOverrides = org
-            .schedule
-            .as_deref()
-            .and_then(|s| serde_json::from_str(s).ok())
-            .unwrap_or_default();
+    /// The org's own times and days off when it has them, the settings' otherwise. Overrides
+    /// that do not parse (cron expressions included) are left out with a warning: one org's
+    /// bad row must not stop every org's reminders.
+    pub fn new(org: &Org, defaults: &ScheduleSettings, holidays: &[NaiveDate]) -> Timetable {
+        let over: OrgOverrides = match org.schedule.as_deref().map(serde_json::from_str) {
+            None => OrgOverrides::default(),
+            Some(Ok(o)) => o,
+            Some(Err(e)) => {
+                tracing::warn!(org = org.id.0, error = %e, "org schedule overrides ignored");
+                OrgOverrides::default()
+            }
+        };
         let s = over.cron.as_ref().unwrap_or(defaults);
         let mut all_holidays = holidays.to_vec();
         all_holidays.extend(over.holidays);
-        Ok(Timetable {
+        Timetable {
             cal: OrgCalendar {
                 org: org.id,
                 tz: org.timezone,
                 holidays: all_holidays,
             },
-            jobs: vec![
-                (JobKind::RemindersMorning, parse_cron(&s.reminders_morning)?),
-                (
-                    JobKind::RemindersDayBefore,
-                    parse_cron(&s.reminders_day_before)?,
-                ),
-                (JobKind::Reflection, parse_cron(&s.reflection)?),
-                (JobKind::DailySummary, parse_cron(&s.daily_summary)?),
-                (JobKind::WeeklyDigest, parse_cron(&s.weekly_digest)?),
-            ],
+            jobs: [
+                (JobKind::RemindersMorning, &s.reminders_morning),
+                (JobKind::RemindersDayBefore, &s.reminders_day_before),
+                (JobKind::Reflection, &s.reflection),
+                (JobKind::DailySummary, &s.daily_summary),
+                (JobKind::WeeklyDigest, &s.weekly_digest),
+            ]
+            .map(|(job, spec)| (job, spec.cron().clone()))
+            .to_vec(),
             summary_hours: Vec::new(),
-        })
+        }
     }
 
     /// Adds a daily summary run at HH:00 on working days for each hour someone chose.
@@ -186,7 +185,7 @@ impl Scheduler {
                     &org,
                     &self.app.settings.schedule,
                     &self.app.settings.org.holidays,
-                )?
+                )
                 .with_summary_hours(&hours),
             );
         }

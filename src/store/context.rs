@@ -297,6 +297,14 @@ impl Store {
         })
     }
 
+    /// Empties the cache of context reads, so that the next read of everyone comes from the
+    /// database (`benches/context.rs` measures both).
+    pub fn forget_contexts(&self) {
+        if let Ok(mut entries) = self.context_cache.entries.lock() {
+            entries.clear();
+        }
+    }
+
     /// A person's commitments as `scope` allows: open ones, and those closed since `since`, by
     /// due date, undated last. On the calling thread, as [`Store::context_rows`].
     pub fn commitments_for(

@@ -99,8 +99,8 @@ async fn webhook_mode_answers_start_and_removes_its_webhook_on_stop() {
         .unwrap()
         .port();
     let app = app_with(&sandbox, clock, sandbox::TOKEN, |s| {
-        s.telegram.listen = Some(format!("127.0.0.1:{port}"));
-        s.telegram.webhook_url = Some(format!("http://127.0.0.1:{port}/telegram"));
+        s.telegram.listen = Some(format!("127.0.0.1:{port}").parse().unwrap());
+        s.telegram.webhook_url = Some(format!("http://127.0.0.1:{port}/telegram").parse().unwrap());
     })
     .await;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();

@@ -189,25 +189,32 @@ async fn an_org_schedule_override_replaces_the_default_times() {
     s.set_org_schedule(org, &overrides.to_string())
         .await
         .unwrap();
-    let o = s.org(org).await.unwrap();
-    let table = kept::schedule::Timetable::new(&o, &kept::config::ScheduleSettings::default(), &[])
-        .unwrap();
+    let mornings = |o: &kept::store::Org| {
+        let table =
+            kept::schedule::Timetable::new(o, &kept::config::ScheduleSettings::default(), &[]);
+        let from = DateTime::parse_from_rfc3339("2026-11-23T00:00:00+03:00")
+            .unwrap()
+            .with_timezone(&Utc);
+        table
+            .runs_between(from, from + Duration::hours(48))
+            .iter()
+            .filter(|(_, j)| *j == kept::domain::JobKind::RemindersMorning)
+            .map(|(t, _)| {
+                t.with_timezone(&chrono_tz::Europe::Moscow)
+                    .format("%d %H:%M")
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+    };
     // Monday 2026-11-23 from midnight to Tuesday night (Moscow): morning runs at 08:00, and the
     // holiday Tuesday has none.
-    let from = DateTime::parse_from_rfc3339("2026-11-23T00:00:00+03:00")
-        .unwrap()
-        .with_timezone(&Utc);
-    let runs = table.runs_between(from, from + Duration::hours(48));
-    let mornings: Vec<_> = runs
-        .iter()
-        .filter(|(_, j)| *j == kept::domain::JobKind::RemindersMorning)
-        .map(|(t, _)| {
-            t.with_timezone(&chrono_tz::Europe::Moscow)
-                .format("%d %H:%M")
-                .to_string()
-        })
-        .collect();
-    assert_eq!(mornings, ["23 08:00"]);
+    assert_eq!(mornings(&s.org(org).await.unwrap()), ["23 08:00"]);
+
+    // An override that does not parse is left out whole: the settings' times and no holiday.
+    let mut bad = overrides.clone();
+    bad["cron"]["reminders_morning"] = "every morning".into();
+    s.set_org_schedule(org, &bad.to_string()).await.unwrap();
+    assert_eq!(mornings(&s.org(org).await.unwrap()), ["23 09:30", "24 09:30"]);
 }
 
 #[tokio::test]
