@@ -391,7 +391,11 @@ fn main() {
             black_box(context::read(&s.store, v, &person, s.now, tz).unwrap());
             times.push(t.elapsed());
         }
-        let label = if cold { format!("{label}/cold") } else { label.to_string() };
+        let label = if cold {
+            format!("{label}/cold")
+        } else {
+            label.to_string()
+        };
         let (p50, p99, max) = percentiles(times);
         println!("context/{label}: {SAMPLES} reads, p50 {p50:.2?}, p99 {p99:.2?}, max {max:.2?}");
     }
@@ -403,10 +407,7 @@ fn main() {
         let mut times = Vec::with_capacity(500);
         for _ in 0..500 {
             let t = Instant::now();
-            black_box(
-                st.context_rows(s.org, SUBJECT, Scope::Full, since)
-                    .unwrap(),
-            );
+            black_box(st.context_rows(s.org, SUBJECT, Scope::Full, since).unwrap());
             times.push(t.elapsed());
         }
         let (p50, p99, _) = percentiles(times);
@@ -436,7 +437,10 @@ fn main() {
         let st = &s.store;
         println!(
             "  commitments_for {scope:?}: {}",
-            time(&|| st.commitments_for(s.org, SUBJECT, scope, since).unwrap().len())
+            time(&|| st
+                .commitments_for(s.org, SUBJECT, scope, since)
+                .unwrap()
+                .len())
         );
         println!(
             "  memories_for {scope:?}: {}",

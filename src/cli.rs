@@ -833,7 +833,8 @@ async fn ask(
     if explain {
         out.line("\n--- context ---")?;
         if let Some(p) = a.people.iter().find(|p| p.profile.id == user) {
-            let ctx = crate::context::read(&app.store, &a.viewer, p, app.clock.now(), org.timezone)?;
+            let ctx =
+                crate::context::read(&app.store, &a.viewer, p, app.clock.now(), org.timezone)?;
             out.print(crate::context::render(&ctx))?;
         }
     }

@@ -84,8 +84,10 @@ pub struct TelegramSettings {
 }
 
 /// Where the webhook server listens when `telegram.listen` is not set.
-pub const DEFAULT_WEBHOOK_LISTEN: SocketAddr =
-    SocketAddr::V4(std::net::SocketAddrV4::new(std::net::Ipv4Addr::UNSPECIFIED, 8443));
+pub const DEFAULT_WEBHOOK_LISTEN: SocketAddr = SocketAddr::V4(std::net::SocketAddrV4::new(
+    std::net::Ipv4Addr::UNSPECIFIED,
+    8443,
+));
 
 /// An IANA timezone name ("Europe/Moscow").
 fn timezone<'de, D: Deserializer<'de>>(d: D) -> Result<Tz, D::Error> {
@@ -205,7 +207,6 @@ pub struct LlmSettings {
     pub prompt_log: Option<PathBuf>,
 }
 
-
 impl Default for LlmSettings {
     fn default() -> Self {
         LlmSettings {
@@ -264,7 +265,9 @@ impl LlmSettings {
         if self.provider == LlmProvider::Anthropic
             && self.api_key.as_ref().is_none_or(|k| k.expose().is_empty())
         {
-            return Err("llm.api_key: the Anthropic API needs a key (or KEPT__LLM__API_KEY)".into());
+            return Err(
+                "llm.api_key: the Anthropic API needs a key (or KEPT__LLM__API_KEY)".into(),
+            );
         }
         if let Some(url) = &self.base_url {
             url::Url::parse(url).map_err(|e| format!("llm.base_url: {e}"))?;
@@ -589,7 +592,10 @@ mod tests {
             &env(&[
                 ("KEPT__ORG__LOCALE", "en"),
                 ("KEPT__HTTP__LISTEN", "127.0.0.1:9090"),
-                ("KEPT__TELEGRAM__WEBHOOK_URL", "https://kept.example.com/telegram"),
+                (
+                    "KEPT__TELEGRAM__WEBHOOK_URL",
+                    "https://kept.example.com/telegram",
+                ),
                 ("KEPT__SCHEDULE__WEEKLY_DIGEST", "0 17 * * 5"),
             ]),
         )
@@ -605,7 +611,11 @@ mod tests {
         for (key, value, named) in [
             ("KEPT__ORG__LOCALE", "de", "org.locale"),
             ("KEPT__HTTP__LISTEN", "localhost", "http.listen"),
-            ("KEPT__TELEGRAM__WEBHOOK_URL", "not a url", "telegram.webhook_url"),
+            (
+                "KEPT__TELEGRAM__WEBHOOK_URL",
+                "not a url",
+                "telegram.webhook_url",
+            ),
         ] {
             let err = Settings::load_from(None, &env(&[(key, value)])).unwrap_err();
             assert!(err.to_string().contains(named), "{named}: {err}");

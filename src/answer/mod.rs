@@ -171,15 +171,13 @@ impl<'a> Answerer<'a> {
         let Some(p) = self.person(id) else {
             return Ok(None);
         };
-        Ok(Some(
-            context::read(
-                &self.app.store,
-                &self.viewer,
-                p,
-                self.now,
-                self.org.timezone,
-            )?,
-        ))
+        Ok(Some(context::read(
+            &self.app.store,
+            &self.viewer,
+            p,
+            self.now,
+            self.org.timezone,
+        )?))
     }
 
     /// One commitment as a list line: hedged when unsure, overdue marked, linked to its source.
@@ -586,16 +584,12 @@ impl<'a> Answerer<'a> {
         }
         for p in &self.people {
             let scope = self.viewer.scope_for(p.profile.id);
-            for c in self
-                .app
-                .store
-                .commitments_for(
-                    self.org.id,
-                    p.profile.id,
-                    scope,
-                    self.now - Duration::days(30),
-                )?
-            {
+            for c in self.app.store.commitments_for(
+                self.org.id,
+                p.profile.id,
+                scope,
+                self.now - Duration::days(30),
+            )? {
                 let have = intent::topic_stems(&c.content);
                 if stems.iter().any(|s| have.contains(s)) {
                     lines.push(format!(

@@ -96,9 +96,14 @@ pub async fn run_until(
     heartbeat.beat(app.clock.now());
     if let Some(addr) = &app.settings.http.listen {
         let mut http_stop = stop_rx.clone();
-        crate::http::serve(&addr.to_string(), app.clone(), heartbeat.clone(), async move {
-            let _ = http_stop.changed().await;
-        })
+        crate::http::serve(
+            &addr.to_string(),
+            app.clone(),
+            heartbeat.clone(),
+            async move {
+                let _ = http_stop.changed().await;
+            },
+        )
         .await?;
     }
     let beat = heartbeat.clone();
@@ -194,8 +199,7 @@ pub async fn run_until(
         match &app.settings.telegram.webhook_url {
             None => Box::pin(dispatcher.dispatch()),
             Some(url) => {
-                let listener =
-                    webhook(&webhook_bot, url, app.settings.telegram.listen).await?;
+                let listener = webhook(&webhook_bot, url, app.settings.telegram.listen).await?;
                 Box::pin(dispatcher.dispatch_with_listener(
                     listener,
                     LoggingErrorHandler::with_custom_text("webhook update failed"),

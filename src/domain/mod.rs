@@ -415,7 +415,10 @@ impl Due {
             .parse::<NaiveDate>()
             .map_err(|_| ParseError::new("due", s))?;
         let time = match t {
-            Some(t) => Some(t.parse::<NaiveTime>().map_err(|_| ParseError::new("due", s))?),
+            Some(t) => Some(
+                t.parse::<NaiveTime>()
+                    .map_err(|_| ParseError::new("due", s))?,
+            ),
             None => None,
         };
         Ok(Due { date, time })

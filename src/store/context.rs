@@ -161,12 +161,9 @@ fn commitments_on(
 ) -> Result<Vec<Commitment>> {
     let st = statements();
     let i = slot(scope);
-    let mut all = read::all(
-        conn,
-        &st.open[i],
-        rusqlite::params![org.0, owner.0],
-        |r| commitment_from_row(r),
-    )?;
+    let mut all = read::all(conn, &st.open[i], rusqlite::params![org.0, owner.0], |r| {
+        commitment_from_row(r)
+    })?;
     all.extend(read::all(
         conn,
         &st.closed[i],
@@ -259,7 +256,10 @@ impl Store {
             // The revision before the rows: a write that lands between the two makes the entry
             // older than the revision it is filed under, never newer, so it is read again.
             let revision: Option<i64> = match self.readers.may_cache() {
-                true => Some(conn.prepare_cached(REVISION)?.query_row(who, |r| r.get(0))?),
+                true => Some(
+                    conn.prepare_cached(REVISION)?
+                        .query_row(who, |r| r.get(0))?,
+                ),
                 false => None,
             };
             if let Some(rows) = revision.and_then(|r| self.context_cache.get(key, r, since)) {

@@ -214,7 +214,10 @@ async fn an_org_schedule_override_replaces_the_default_times() {
     let mut bad = overrides.clone();
     bad["cron"]["reminders_morning"] = "every morning".into();
     s.set_org_schedule(org, &bad.to_string()).await.unwrap();
-    assert_eq!(mornings(&s.org(org).await.unwrap()), ["23 09:30", "24 09:30"]);
+    assert_eq!(
+        mornings(&s.org(org).await.unwrap()),
+        ["23 09:30", "24 09:30"]
+    );
 }
 
 #[tokio::test]
@@ -313,8 +316,7 @@ async fn a_context_read_returns_each_kind_of_row_within_its_scope() {
     .unwrap();
     let since = t0() - Duration::days(7);
 
-    let full = s
-        .context_rows(org, subject, Scope::Full, since).unwrap();
+    let full = s.context_rows(org, subject, Scope::Full, since).unwrap();
     let texts: Vec<&str> = full
         .commitments
         .iter()
@@ -334,7 +336,8 @@ async fn a_context_read_returns_each_kind_of_row_within_its_scope() {
     assert_eq!(full.reflections[0].highlights, ["сдал отчёт"]);
 
     let team = s
-        .context_rows(org, subject, Scope::TeamOnly, since).unwrap();
+        .context_rows(org, subject, Scope::TeamOnly, since)
+        .unwrap();
     let texts: Vec<&str> = team
         .commitments
         .iter()
@@ -387,12 +390,21 @@ async fn the_read_connections_see_each_committed_write_of_a_file_database() {
     assert_eq!(p.profile.username.as_deref(), Some("dima"));
     assert_eq!(p.member.role, kept::domain::Role::Lead);
     assert_eq!(p.member.position.as_deref(), Some("CTO"));
-    assert!(s.person(other, dima).unwrap().is_none(), "not a member there");
+    assert!(
+        s.person(other, dima).unwrap().is_none(),
+        "not a member there"
+    );
 
     let since = t0() - Duration::days(7);
     let scope = kept::store::Scope::Full;
-    assert!(s.context_rows(org, dima, scope, since).unwrap().commitments.is_empty());
-    for (i, text) in ["доделать auth", "выставить счёт"].into_iter().enumerate() {
+    assert!(
+        s.context_rows(org, dima, scope, since)
+            .unwrap()
+            .commitments
+            .is_empty()
+    );
+    for (i, text) in ["доделать auth", "выставить счёт"].into_iter().enumerate()
+    {
         s.insert_commitment(&NewCommitment {
             org_id: org,
             owner: dima,
@@ -415,7 +427,12 @@ async fn the_read_connections_see_each_committed_write_of_a_file_database() {
         assert_eq!(rows.commitments.len(), i + 1);
         assert_eq!(rows.commitments[i].content, text);
     }
-    assert!(s.context_rows(other, dima, scope, since).unwrap().commitments.is_empty());
+    assert!(
+        s.context_rows(other, dima, scope, since)
+            .unwrap()
+            .commitments
+            .is_empty()
+    );
 
     // Every kind of write a context shows makes the next read fresh (the rows read before are
     // kept only while nothing of them changed: migration 014's revisions).
@@ -429,10 +446,17 @@ async fn the_read_connections_see_each_committed_write_of_a_file_database() {
         .await
         .unwrap();
     let rows = s.context_rows(org, dima, scope, since).unwrap();
-    let states: Vec<_> = rows.commitments.iter().map(|c| (c.content.as_str(), c.state)).collect();
+    let states: Vec<_> = rows
+        .commitments
+        .iter()
+        .map(|c| (c.content.as_str(), c.state))
+        .collect();
     assert_eq!(
         states,
-        [("доделать auth", CommitmentState::Done), ("выставить счёт", CommitmentState::Open)]
+        [
+            ("доделать auth", CommitmentState::Done),
+            ("выставить счёт", CommitmentState::Open)
+        ]
     );
     // A later window leaves the closed one out, whether or not the rows come from before.
     let later = t0() + Duration::hours(2);
@@ -483,12 +507,20 @@ async fn the_read_connections_see_each_committed_write_of_a_file_database() {
         })
         .await
         .unwrap();
-    assert!(s.context_rows(org, dima, scope, since).unwrap().nodes.is_empty());
+    assert!(
+        s.context_rows(org, dima, scope, since)
+            .unwrap()
+            .nodes
+            .is_empty()
+    );
     s.set_node_owner(org, node.id, dima, t0()).await.unwrap();
     let rows = s.context_rows(org, dima, scope, since).unwrap();
     assert_eq!(rows.nodes.len(), 1, "the new owner's context shows it");
     assert!(
-        s.context_rows(org, UserId(3), scope, since).unwrap().nodes.is_empty(),
+        s.context_rows(org, UserId(3), scope, since)
+            .unwrap()
+            .nodes
+            .is_empty(),
         "the old owner's does not"
     );
 
