@@ -9,6 +9,7 @@ pub use crate::render::format;
 pub mod free;
 pub mod goals;
 pub mod graph;
+mod people;
 mod prefs;
 pub mod tasks;
 

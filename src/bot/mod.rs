@@ -1,7 +1,17 @@
 //! The Telegram side: one `schema()` handler tree over a plain `Bot`, thin handlers that turn an
 //! update into a domain call and the result into a reply, command menus, and the live runner.
+//!
+//! The tree routes by update kind, then chat kind, then command (`case![Command::…]`, one file
+//! per DM command in `commands/`) or button kind (`buttons.rs`); the values each endpoint
+//! starts from (`context.rs`) are built by steps of the tree.
 
-mod handlers;
+mod buttons;
+mod commands;
+mod context;
+mod dm;
+mod edit;
+mod group;
+mod members;
 mod outbox;
 
 use std::sync::Arc;
@@ -10,7 +20,7 @@ use teloxide::dispatching::UpdateHandler;
 use teloxide::prelude::*;
 use teloxide::utils::command::BotCommands;
 
-pub use handlers::BotIdentity;
+pub use context::BotIdentity;
 pub use outbox::BotOutbox;
 
 use crate::app::App;
@@ -60,63 +70,116 @@ pub enum Command {
 
 /// The one handler tree: the live dispatcher and the deterministic replay path both use it.
 pub fn schema() -> UpdateHandler<BotError> {
-    dptree::entry()
-        .branch(Update::filter_message().endpoint(
-            |bot: Bot, app: Arc<App>, me: Arc<BotIdentity>, upd: Update, msg: Message| {
-                guarded("message", upd.id, handlers::on_message(bot, app, me, msg))
-            },
-        ))
-        .branch(Update::filter_edited_message().endpoint(
-            |app: Arc<App>, upd: Update, msg: Message| {
-                guarded("edit", upd.id, handlers::on_edit(app, msg))
-            },
-        ))
-        .branch(Update::filter_my_chat_member().endpoint(
-            |app: Arc<App>, upd: Update, member: teloxide::types::ChatMemberUpdated| {
-                guarded(
-                    "chat member",
-                    upd.id,
-                    handlers::on_my_chat_member(app, member),
+    use context::{Dm, Press, Private, Sender};
+    use dptree::case;
+    let private = dptree::filter(|m: Message| m.chat.is_private())
+        .filter_map_async(Private::read)
+        .branch(
+            dptree::filter_map(Private::known)
+                .branch(dptree::filter(|dm: Dm| dm.text().is_empty()).endpoint(dm::empty))
+                .branch(commands::branch())
+                .branch(
+                    dptree::filter(|dm: Dm| dm.text().starts_with('/'))
+                        .endpoint(dm::unknown_command),
                 )
-            },
-        ))
-        .branch(Update::filter_callback_query().endpoint(
-            |bot: Bot, app: Arc<App>, upd: Update, q: CallbackQuery| {
-                guarded("button", upd.id, handlers::on_callback(bot, app, q))
-            },
-        ))
+                .endpoint(dm::text),
+        )
+        .endpoint(dm::stranger);
+    let group = dptree::filter(|m: Message| m.chat.is_group() || m.chat.is_supergroup())
+        .branch(
+            dptree::filter(|m: Message, me: Arc<BotIdentity>| {
+                matches!(context::command(&m, &me), Some(Command::Link(_)))
+            })
+            .endpoint(group::link),
+        )
+        .filter_map_async(group::Group::read)
+        .filter_map_async(group::Group::capture)
+        .branch(
+            dptree::filter_map(group::Heard::command)
+                .branch(case![Command::Help].endpoint(group::help))
+                .branch(case![Command::Start].endpoint(group::help))
+                .branch(case![Command::Digest(arg)].endpoint(group::digest))
+                .endpoint(group::command_in_dm),
+        )
+        .branch(dptree::filter(group::Heard::addressed).endpoint(group::question));
+    dptree::entry()
+        .branch(
+            Update::filter_message()
+                .chain(isolated("message"))
+                .filter_map(Sender::of)
+                .branch(
+                    dptree::filter_map(|m: Message| m.migrate_to_chat_id().copied())
+                        .endpoint(group::migrated),
+                )
+                .filter_async(Sender::remembered)
+                .branch(private)
+                .branch(group),
+        )
+        .branch(
+            Update::filter_edited_message()
+                .chain(isolated("edit"))
+                .filter(|m: Message| !m.chat.is_private())
+                .filter_map(Sender::of)
+                .endpoint(edit::run),
+        )
+        .branch(
+            Update::filter_my_chat_member()
+                .chain(isolated("chat member"))
+                .endpoint(members::run),
+        )
+        .branch(
+            Update::filter_callback_query()
+                .chain(isolated("button"))
+                .filter_map_async(Press::read)
+                .chain(buttons::branch()),
+        )
 }
 
-/// Runs a handler on a task of its own, so that a panic anywhere in it (a bug met by some text
-/// nobody foresaw) costs that one update, logged, instead of the dispatcher's worker for the
-/// chat and every update queued behind it.
-pub async fn guarded<F>(
-    what: &'static str,
-    update: teloxide::types::UpdateId,
-    handler: F,
-) -> Result<(), BotError>
-where
-    F: std::future::Future<Output = Result<(), BotError>> + Send + 'static,
-{
-    use tracing::Instrument;
-    metrics::counter!("kept_updates_total", "kind" => what).increment(1);
-    // Every span of the update (message, ingest, answer) sits under this one.
-    let span = tracing::info_span!("update", update_id = update.0, kind = what);
-    match tokio::spawn(handler.instrument(span)).await {
-        Ok(result) => result,
-        Err(e) if e.is_panic() => {
-            metrics::counter!("kept_handler_panics_total").increment(1);
-            tracing::error!(
-                update = what,
-                "handler panicked: this update is skipped, the bot goes on"
+/// A step of the tree that runs the rest of the update's branch on a task of its own, so that a
+/// panic anywhere in it (a bug met by some text nobody foresaw) costs that one update, logged,
+/// instead of the dispatcher's worker for the chat and every update queued behind it. Every span
+/// of the update (ingest, answer) sits under the one opened here, with the update's id, chat and
+/// sender.
+fn isolated(what: &'static str) -> UpdateHandler<BotError> {
+    use dptree::HandlerDescription;
+    dptree::from_fn_with_description(
+        teloxide::dispatching::DpHandlerDescription::entry(),
+        move |deps: dptree::di::DependencyMap, cont| async move {
+            let update: Arc<Update> = deps.get();
+            let span = tracing::info_span!(
+                "update",
+                update_id = update.id.0,
+                kind = what,
+                chat_id = update.chat().map(|c| c.id.0),
+                user_id = update.from().map(|u| u.id.0),
             );
-            Ok(())
-        }
-        Err(e) => {
-            tracing::error!(update = what, error = %e, "handler task was cancelled");
-            Ok(())
-        }
-    }
+            use tracing::Instrument;
+            metrics::counter!("kept_updates_total", "kind" => what).increment(1);
+            match tokio::spawn(cont(deps).instrument(span)).await {
+                Ok(flow) => flow,
+                Err(e) => {
+                    if e.is_panic() {
+                        metrics::counter!("kept_handler_panics_total").increment(1);
+                        tracing::error!(
+                            update = what,
+                            "handler panicked: this update is skipped, the bot goes on"
+                        );
+                    } else {
+                        tracing::error!(update = what, error = %e, "handler task was cancelled");
+                    }
+                    std::ops::ControlFlow::Break(Ok(()))
+                }
+            }
+        },
+        // It needs the update (for the span) and adds nothing; an entry signature would not
+        // chain after a filter.
+        dptree::HandlerSignature::Other {
+            obligations: [(dptree::Type::of::<Update>(), std::panic::Location::caller())].into(),
+            guaranteed_outcomes: Default::default(),
+            conditional_outcomes: Default::default(),
+            continues: true,
+        },
+    )
 }
 
 /// Runs one update (JSON text, as Telegram sends it) through the tree to completion, replies
@@ -182,27 +245,44 @@ pub mod live;
 mod tests {
     use super::*;
 
+    fn update() -> Update {
+        // From text, as Telegram's arrive (teloxide reads an update's kind from raw JSON).
+        serde_json::from_str(
+            &serde_json::json!({
+                "update_id": 7,
+                "message": {
+                    "message_id": 1, "date": 1_764_000_000,
+                    "chat": {"id": 5, "type": "private", "first_name": "A"},
+                    "from": {"id": 5, "is_bot": false, "first_name": "A"},
+                    "text": "hi"
+                }
+            })
+            .to_string(),
+        )
+        .unwrap()
+    }
+
     #[tokio::test]
     async fn a_panicking_handler_costs_only_its_update() {
-        let r = guarded("message", teloxide::types::UpdateId(1), async {
-            let v: Vec<u8> = Vec::new();
-            let _ = v[std::hint::black_box(3)];
-            Ok(())
-        })
-        .await;
-        assert!(r.is_ok());
-        // The runtime goes on with the next one.
-        assert!(
-            guarded("message", teloxide::types::UpdateId(1), async { Ok(()) })
-                .await
-                .is_ok()
-        );
-        let failed = guarded("message", teloxide::types::UpdateId(1), async {
-            Err(BotError::BadUpdate(
-                serde_json::from_str::<u8>("x").unwrap_err(),
-            ))
-        })
-        .await;
-        assert!(failed.is_err(), "errors still reach the error handler");
+        let tree: UpdateHandler<BotError> = Update::filter_message()
+            .chain(isolated("message"))
+            .endpoint(|| async {
+                let v: Vec<u8> = Vec::new();
+                let _ = v[std::hint::black_box(3)];
+                Ok(())
+            });
+        let r = tree.dispatch(dptree::deps![update()]).await;
+        assert!(matches!(r, std::ops::ControlFlow::Break(Ok(()))), "{r:?}");
+        // The runtime goes on with the next one, and an error still reaches the error handler.
+        let failing: UpdateHandler<BotError> =
+            dptree::entry()
+                .chain(isolated("message"))
+                .endpoint(|| async {
+                    Err(BotError::BadUpdate(
+                        serde_json::from_str::<u8>("x").unwrap_err(),
+                    ))
+                });
+        let r = failing.dispatch(dptree::deps![update()]).await;
+        assert!(matches!(r, std::ops::ControlFlow::Break(Err(_))), "{r:?}");
     }
 }
