@@ -191,8 +191,10 @@ pub async fn dispatch_json(
     me: &Arc<BotIdentity>,
     json: &str,
 ) -> Result<(), BotError> {
+    // Built once: the tree checks its types as it is built, which costs more than an update.
+    static TREE: std::sync::LazyLock<UpdateHandler<BotError>> = std::sync::LazyLock::new(schema);
     let update: Update = serde_json::from_str(json).map_err(BotError::BadUpdate)?;
-    let result = schema()
+    let result = TREE
         .dispatch(dptree::deps![bot.clone(), app.clone(), me.clone(), update])
         .await;
     if let std::ops::ControlFlow::Break(Err(e)) = result {

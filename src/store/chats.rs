@@ -1,9 +1,9 @@
 //! Group chats linked to an org, including the group → supergroup migration.
 
 use chrono::{DateTime, Utc};
-use sqlx::Row;
 
-use super::{Result, Store, ts};
+use super::memories::Get;
+use super::{Result, Store, read, ts};
 use crate::domain::{ChatId, OrgId};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,20 +38,23 @@ impl Store {
         Ok(())
     }
 
+    /// Read on the calling thread (store/read.rs): every group message asks it first.
     pub async fn chat(&self, chat: ChatId) -> Result<Option<Chat>> {
-        let r = sqlx::query("SELECT id, org_id, title, active FROM chats WHERE id = ?")
-            .bind(chat.0)
-            .fetch_optional(&self.pool)
-            .await?;
-        r.map(|r| {
-            Ok(Chat {
-                id: ChatId(r.try_get("id")?),
-                org_id: OrgId(r.try_get("org_id")?),
-                title: r.try_get("title")?,
-                active: r.try_get::<i64, _>("active")? != 0,
-            })
+        self.readers.with(|conn| {
+            read::one(
+                conn,
+                "SELECT id, org_id, title, active FROM chats WHERE id = ?1",
+                [chat.0],
+                |r| {
+                    Ok(Chat {
+                        id: ChatId(r.i("id")?),
+                        org_id: OrgId(r.i("org_id")?),
+                        title: r.os("title")?,
+                        active: r.i("active")? != 0,
+                    })
+                },
+            )
         })
-        .transpose()
     }
 
     pub async fn set_chat_active(&self, chat: ChatId, active: bool) -> Result<()> {

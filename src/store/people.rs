@@ -136,21 +136,29 @@ impl Store {
         }
     }
 
+    // The reads below run on the calling thread through the read connections (store/read.rs):
+    // every update asks some of them, and each sqlx statement would cost a hand-off to its
+    // worker thread and back.
+
     pub async fn org(&self, id: OrgId) -> Result<Org> {
-        let r = sqlx::query("SELECT id, name, timezone, locale, schedule FROM orgs WHERE id = ?")
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or_else(|| StoreError::NotFound(format!("org {id}")))?;
-        let tz: String = r.try_get("timezone")?;
-        let locale: String = r.try_get("locale")?;
-        Ok(Org {
-            id,
-            name: r.try_get("name")?,
-            timezone: parse(&tz)?,
-            locale: parse(&locale)?,
-            schedule: r.try_get("schedule")?,
-        })
+        self.readers
+            .with(|conn| {
+                read::one(
+                    conn,
+                    "SELECT id, name, timezone, locale, schedule FROM orgs WHERE id = ?1",
+                    [id.0],
+                    |r| {
+                        Ok(Org {
+                            id,
+                            name: r.s("name")?,
+                            timezone: parse(&r.s("timezone")?)?,
+                            locale: parse(&r.s("locale")?)?,
+                            schedule: r.os("schedule")?,
+                        })
+                    },
+                )
+            })?
+            .ok_or_else(|| StoreError::NotFound(format!("org {id}")))
     }
 
     pub async fn orgs(&self) -> Result<Vec<OrgId>> {
@@ -170,6 +178,8 @@ impl Store {
     }
 
     /// Inserts or refreshes a user's names from Telegram; keeps `dm_open` and the language override.
+    /// Every update asks it, and nearly always nothing changed: that is read on the calling
+    /// thread (store/read.rs) and then nothing is written (`updated_at` is the last change).
     pub async fn upsert_user(
         &self,
         id: UserId,
@@ -179,6 +189,14 @@ impl Store {
         language_code: Option<&str>,
         now: DateTime<Utc>,
     ) -> Result<()> {
+        if let Some(u) = self.user(id).await?
+            && u.first_name == first_name
+            && u.last_name.as_deref() == last_name
+            && u.username.as_deref() == username
+            && (language_code.is_none() || u.language_code.as_deref() == language_code)
+        {
+            return Ok(());
+        }
         sqlx::query(
             "INSERT INTO users (id, first_name, last_name, username, language_code, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -200,11 +218,11 @@ impl Store {
     }
 
     pub async fn user(&self, id: UserId) -> Result<Option<UserProfile>> {
-        let r = sqlx::query("SELECT * FROM users WHERE id = ?")
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?;
-        r.as_ref().map(user_from_row).transpose()
+        self.readers.with(|conn| {
+            read::one(conn, "SELECT * FROM users WHERE id = ?1", [id.0], |r| {
+                user_from_row(r)
+            })
+        })
     }
 
     pub async fn set_dm_open(&self, id: UserId, open: bool) -> Result<()> {
@@ -246,6 +264,11 @@ impl Store {
         user: UserId,
         now: DateTime<Utc>,
     ) -> Result<bool> {
+        // Every group message asks; a member already there (active or not) is left as they are,
+        // which the read connections tell without a write.
+        if self.member(org, user).await?.is_some() {
+            return Ok(false);
+        }
         let done = sqlx::query(
             "INSERT INTO members (org_id, user_id, role, joined_at) VALUES (?, ?, 'member', ?)
              ON CONFLICT (org_id, user_id) DO NOTHING",
@@ -287,36 +310,40 @@ impl Store {
     }
 
     pub async fn member(&self, org: OrgId, user: UserId) -> Result<Option<Member>> {
-        let r = sqlx::query("SELECT * FROM members WHERE org_id = ? AND user_id = ?")
-            .bind(org.0)
-            .bind(user.0)
-            .fetch_optional(&self.pool)
-            .await?;
-        r.as_ref().map(member_from_row).transpose()
+        self.readers.with(|conn| {
+            read::one(
+                conn,
+                "SELECT * FROM members WHERE org_id = ?1 AND user_id = ?2",
+                [org.0, user.0],
+                |r| member_from_row(r),
+            )
+        })
     }
 
     /// The org a user belongs to (their first, when several).
     pub async fn org_of_user(&self, user: UserId) -> Result<Option<OrgId>> {
-        let id: Option<i64> = sqlx::query_scalar(
-            "SELECT org_id FROM members WHERE user_id = ? AND active = 1 ORDER BY joined_at, org_id LIMIT 1",
-        )
-        .bind(user.0)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(id.map(OrgId))
+        self.readers.with(|conn| {
+            read::one(
+                conn,
+                "SELECT org_id FROM members WHERE user_id = ?1 AND active = 1
+                 ORDER BY joined_at, org_id LIMIT 1",
+                [user.0],
+                |r| Ok(OrgId(r.i("org_id")?)),
+            )
+        })
     }
 
     /// Everyone active in the org, directors first, then by name.
     pub async fn people(&self, org: OrgId) -> Result<Vec<Person>> {
-        let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "{PERSON} WHERE m.org_id = ? AND m.active = 1
-             ORDER BY CASE m.role WHEN 'director' THEN 0 WHEN 'lead' THEN 1 ELSE 2 END,
-                      u.first_name, u.id"
-        )))
-        .bind(org.0)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(person_from_row).collect()
+        static SQL: LazyLock<String> = LazyLock::new(|| {
+            format!(
+                "{PERSON} WHERE m.org_id = ?1 AND m.active = 1
+                 ORDER BY CASE m.role WHEN 'director' THEN 0 WHEN 'lead' THEN 1 ELSE 2 END,
+                          u.first_name, u.id"
+            )
+        });
+        self.readers
+            .with(|conn| read::all(conn, &SQL, [org.0], |r| person_from_row(r)))
     }
 
     /// One member of the org with their profile (active or not), on the calling thread through

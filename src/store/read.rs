@@ -138,7 +138,8 @@ impl Named<'_> {
             .ok_or_else(|| rusqlite::Error::InvalidColumnName(c.to_string()))
     }
 
-    fn get<T: rusqlite::types::FromSql>(&self, c: &str) -> Result<T> {
+    /// Any column type SQLite can give (a blob, say), by name.
+    pub(super) fn get<T: rusqlite::types::FromSql>(&self, c: &str) -> Result<T> {
         Ok(self.row.get(self.index(c)?)?)
     }
 }
@@ -159,6 +160,16 @@ impl Get for Named<'_> {
     fn f(&self, c: &str) -> Result<f64> {
         self.get(c)
     }
+}
+
+/// The first row of a cached statement through `read`, if there is one.
+pub(super) fn one<T>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+    read: impl Fn(&Named<'_>) -> Result<T>,
+) -> Result<Option<T>> {
+    Ok(all(conn, sql, params, read)?.into_iter().next())
 }
 
 /// Every row of a cached statement through `read`.

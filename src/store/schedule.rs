@@ -145,35 +145,35 @@ impl Store {
         Ok(n > 0)
     }
 
-    /// Queued deliveries due by `now`, oldest first.
+    /// Queued deliveries due by `now`, oldest first. The outbox asks this after every update
+    /// and every few seconds, nearly always for nothing: it is read on the calling thread
+    /// (store/read.rs).
     pub async fn queued_deliveries(&self, now: DateTime<Utc>, limit: i64) -> Result<Vec<Delivery>> {
-        let rows = sqlx::query(
-            "SELECT id, org_id, chat_id, to_user, photo, text, buttons, fallback_chat_id, fallback_text, attempts,
-                 parts_sent
-             FROM deliveries WHERE state = 'queued' AND not_before <= ? ORDER BY not_before, id LIMIT ?",
-        )
-        .bind(ts(now))
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                let buttons: String = r.try_get("buttons")?;
-                Ok(Delivery {
-                    id: r.try_get("id")?,
-                    org_id: OrgId(r.try_get("org_id")?),
-                    chat_id: ChatId(r.try_get("chat_id")?),
-                    to_user: r.try_get::<Option<i64>, _>("to_user")?.map(UserId),
-                    photo: r.try_get("photo")?,
-                    text: r.try_get("text")?,
-                    buttons: serde_json::from_str(&buttons).unwrap_or_default(),
-                    fallback_chat_id: r.try_get::<Option<i64>, _>("fallback_chat_id")?.map(ChatId),
-                    fallback_text: r.try_get("fallback_text")?,
-                    attempts: r.try_get("attempts")?,
-                    parts_sent: r.try_get("parts_sent")?,
-                })
-            })
-            .collect()
+        self.readers.with(|conn| {
+            super::read::all(
+                conn,
+                "SELECT id, org_id, chat_id, to_user, photo, text, buttons, fallback_chat_id,
+                     fallback_text, attempts, parts_sent
+                 FROM deliveries WHERE state = 'queued' AND not_before <= ?1
+                 ORDER BY not_before, id LIMIT ?2",
+                [ts(now), limit],
+                |r| {
+                    Ok(Delivery {
+                        id: r.i("id")?,
+                        org_id: OrgId(r.i("org_id")?),
+                        chat_id: ChatId(r.i("chat_id")?),
+                        to_user: r.oi("to_user")?.map(UserId),
+                        photo: r.get("photo")?,
+                        text: r.s("text")?,
+                        buttons: serde_json::from_str(&r.s("buttons")?).unwrap_or_default(),
+                        fallback_chat_id: r.oi("fallback_chat_id")?.map(ChatId),
+                        fallback_text: r.os("fallback_text")?,
+                        attempts: r.i("attempts")?,
+                        parts_sent: r.i("parts_sent")?,
+                    })
+                },
+            )
+        })
     }
 
     pub async fn mark_sent(
