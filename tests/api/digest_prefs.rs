@@ -12,15 +12,16 @@ fn group() -> Value {
 }
 
 fn lines(extra: &[Value]) -> Vec<Value> {
-    let mut l = vec![
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 5, "first_name": "Ирина", "language_code": "ru"}, "role": "lead", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 6, "first_name": "Олег", "language_code": "ru"}, "role": "lead", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "language_code": "ru"}, "role": "member", "manager": 5, "dm_open": true}),
+    let mut l = common::Team::ru("Завод")
+        .director(1, "Анна")
+        .lead(5, "Ирина")
+        .lead(6, "Олег")
+        .member(2, "Павел")
+        .reports_to(5)
+        .then([
         json!({"type": "message", "chat": group(), "id": 10, "from": 2, "date": "2026-11-23T09:00:00+03:00",
                "text": "подготовлю смету до среды"}),
-    ];
+    ]);
     l.extend(extra.iter().cloned());
     l
 }

@@ -14,11 +14,11 @@ async fn a_promise_corrected_twice_keeps_the_human_version() {
         json!({"type": "message", "chat": "dm", "id": id, "from": from,
                "date": format!("2026-11-23T11:{min:02}:00+03:00"), "text": text})
     };
-    let lines = [
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+    let lines = common::Team::ru("Завод")
+        .director(1, "Анна")
+        .member(2, "Павел")
+        .member(3, "Наталья")
+        .then([
         json!({"type": "message", "chat": group, "id": 10, "from": 2, "date": "2026-11-23T10:00:00+03:00",
                "text": "подготовлю смету до среды"}),
         dm(500, 2, 0, "/promises"),
@@ -29,7 +29,7 @@ async fn a_promise_corrected_twice_keeps_the_human_version() {
         dm(505, 1, 5, "/fix 99 готово"),
         json!({"type": "edit", "chat": GROUP, "id": 10, "date": "2026-11-23T12:00:00+03:00",
                "text": "подготовлю смету до понедельника"}),
-    ];
+    ]);
     let out = common::replay_ru(&lines).await;
     let reply = |id: i64| common::answer_to(&out, id);
     assert!(
@@ -73,11 +73,11 @@ async fn owners_change_by_command_and_by_the_list_buttons() {
         json!({"type": "press", "from": from, "date": format!("2026-11-23T12:{min:02}:00+03:00"),
                "chat": "dm", "button": button})
     };
-    let lines = [
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "username": "pavel", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "username": "nata", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+    let lines = common::Team::ru("Завод")
+        .director(1, "Анна")
+        .member(2, "Павел @pavel")
+        .member(3, "Наталья @nata")
+        .then([
         json!({"type": "message", "chat": group, "id": 10, "from": 2, "date": "2026-11-23T10:00:00+03:00",
                "text": "подготовлю смету до среды"}),
         json!({"type": "message", "chat": group, "id": 11, "from": 2, "date": "2026-11-23T10:01:00+03:00",
@@ -97,7 +97,7 @@ async fn owners_change_by_command_and_by_the_list_buttons() {
                "date": "2026-11-23T12:03:00+03:00", "text": "/promises"}),
         press(1, 4, "#2"),
         press(1, 5, "+1 день"),
-    ];
+    ]);
     let out = common::replay_ru(&lines).await;
     let reply = |id: i64| common::answer_to(&out, id);
     assert!(

@@ -95,12 +95,12 @@ fn commitment_from(out: &Value, message: i64) -> Value {
 
 #[tokio::test]
 async fn a_week_with_a_goal_in_russian() {
-    let lines = vec![
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов", "username": "pavel", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "last_name": "Лис", "username": "nata", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 4, "first_name": "Олег", "last_name": "Петров", "username": "oleg", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+    let lines = common::Team::ru("Завод")
+        .director(1, "Анна Смирнова")
+        .member(2, "Павел Орлов @pavel")
+        .member(3, "Наталья Лис @nata")
+        .member(4, "Олег Петров @oleg")
+        .then([
         // Monday: a promise, an absence announced, a goal and its steps.
         say(
             10,
@@ -167,7 +167,7 @@ async fn a_week_with_a_goal_in_russian() {
         ),
         dm(503, 1, "2026-11-26T12:00:00+03:00", "/goals"),
         clock("2026-11-27T18:30:00+03:00"),
-    ];
+    ]);
     let (out, fake) = with_model(
         &lines,
         Lang::Ru,
@@ -286,68 +286,68 @@ async fn a_week_with_a_goal_in_russian() {
 
 #[tokio::test]
 async fn a_week_with_a_goal_in_english() {
-    let lines = vec![
-        json!({"type": "org", "name": "Northwind", "timezone": "Europe/Moscow", "locale": "en"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Claire", "last_name": "Hughes", "language_code": "en"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Ben", "last_name": "Carter", "username": "ben", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 3, "first_name": "Kate", "last_name": "Moss", "username": "kate", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 4, "first_name": "Tom", "last_name": "Reed", "username": "tom", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
-        say(
-            10,
-            2,
-            "2026-11-23T09:50:00+03:00",
-            "I'll send the office refit quote by Wednesday",
-        ),
-        say(
-            11,
-            4,
-            "2026-11-23T09:55:00+03:00",
-            "I'll count the shop stock on Wednesday",
-        ),
-        say(
-            12,
-            4,
-            "2026-11-23T09:56:00+03:00",
-            "I'm on vacation from November 25 to November 26",
-        ),
-        dm(
-            500,
-            1,
-            "2026-11-23T10:00:00+03:00",
-            "/goal Open the Leeds showroom by December 4 — lease, staff, stands @ben",
-        ),
-        press(1, "2026-11-23T10:01:00+03:00", "Keep 1"),
-        press(1, "2026-11-23T10:02:00+03:00", "Assign 2"),
-        press(1, "2026-11-23T10:02:30+03:00", "Kate Moss"),
-        press(1, "2026-11-23T10:03:00+03:00", "Assign 3"),
-        press(1, "2026-11-23T10:03:30+03:00", "Tom Reed"),
-        press(2, "2026-11-23T10:10:00+03:00", "Accept"),
-        press(3, "2026-11-23T10:11:00+03:00", "Accept"),
-        press(4, "2026-11-23T10:12:00+03:00", "Accept"),
-        dm(501, 2, "2026-11-24T09:00:00+03:00", "/fix 1 due Friday"),
-        say(
-            13,
-            2,
-            "2026-11-25T11:00:00+03:00",
-            "signed the showroom lease, done",
-        ),
-        dm(
-            502,
-            1,
-            "2026-11-25T12:00:00+03:00",
-            "/fix 1 text send the office and showroom refit quote",
-        ),
-        json!({"type": "edit", "chat": GROUP, "id": 10, "date": "2026-11-25T15:00:00+03:00",
+    let lines = common::Team::new("Northwind", "Europe/Moscow", "en")
+        .director(1, "Claire Hughes")
+        .member(2, "Ben Carter @ben")
+        .member(3, "Kate Moss @kate")
+        .member(4, "Tom Reed @tom")
+        .then([
+            say(
+                10,
+                2,
+                "2026-11-23T09:50:00+03:00",
+                "I'll send the office refit quote by Wednesday",
+            ),
+            say(
+                11,
+                4,
+                "2026-11-23T09:55:00+03:00",
+                "I'll count the shop stock on Wednesday",
+            ),
+            say(
+                12,
+                4,
+                "2026-11-23T09:56:00+03:00",
+                "I'm on vacation from November 25 to November 26",
+            ),
+            dm(
+                500,
+                1,
+                "2026-11-23T10:00:00+03:00",
+                "/goal Open the Leeds showroom by December 4 — lease, staff, stands @ben",
+            ),
+            press(1, "2026-11-23T10:01:00+03:00", "Keep 1"),
+            press(1, "2026-11-23T10:02:00+03:00", "Assign 2"),
+            press(1, "2026-11-23T10:02:30+03:00", "Kate Moss"),
+            press(1, "2026-11-23T10:03:00+03:00", "Assign 3"),
+            press(1, "2026-11-23T10:03:30+03:00", "Tom Reed"),
+            press(2, "2026-11-23T10:10:00+03:00", "Accept"),
+            press(3, "2026-11-23T10:11:00+03:00", "Accept"),
+            press(4, "2026-11-23T10:12:00+03:00", "Accept"),
+            dm(501, 2, "2026-11-24T09:00:00+03:00", "/fix 1 due Friday"),
+            say(
+                13,
+                2,
+                "2026-11-25T11:00:00+03:00",
+                "signed the showroom lease, done",
+            ),
+            dm(
+                502,
+                1,
+                "2026-11-25T12:00:00+03:00",
+                "/fix 1 text send the office and showroom refit quote",
+            ),
+            json!({"type": "edit", "chat": GROUP, "id": 10, "date": "2026-11-25T15:00:00+03:00",
                "text": "I'll send the office refit quote by Monday"}),
-        say(
-            14,
-            3,
-            "2026-11-26T10:00:00+03:00",
-            "hired the two sales staff for the showroom",
-        ),
-        dm(503, 1, "2026-11-26T12:00:00+03:00", "/goals"),
-        clock("2026-11-27T18:30:00+03:00"),
-    ];
+            say(
+                14,
+                3,
+                "2026-11-26T10:00:00+03:00",
+                "hired the two sales staff for the showroom",
+            ),
+            dm(503, 1, "2026-11-26T12:00:00+03:00", "/goals"),
+            clock("2026-11-27T18:30:00+03:00"),
+        ]);
     let (out, _fake) = with_model(
         &lines,
         Lang::En,
@@ -406,13 +406,13 @@ async fn a_week_with_a_goal_in_english() {
 }
 
 fn team() -> Vec<Value> {
-    vec![
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 5, "first_name": "Ирина", "last_name": "Белова", "username": "irina", "language_code": "ru"}, "role": "lead", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов", "username": "pavel", "language_code": "ru"}, "role": "member", "manager": 5, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "last_name": "Лис", "username": "nata", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
-    ]
+    common::Team::ru("Завод")
+        .director(1, "Анна Смирнова")
+        .lead(5, "Ирина Белова @irina")
+        .member(2, "Павел Орлов @pavel")
+        .reports_to(5)
+        .member(3, "Наталья Лис @nata")
+        .then([])
 }
 
 #[tokio::test]

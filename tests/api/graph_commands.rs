@@ -12,19 +12,19 @@ fn dm(id: i64, from: i64, text: &str) -> Value {
 
 #[tokio::test]
 async fn a_director_adds_nodes_a_member_cannot_and_owners_answer() {
-    let lines = [
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов", "username": "pavel", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
-        dm(500, 1, "/node продукт Топливные баки K1 @pavel"),
-        dm(501, 1, "/node клиент Ромашка"),
-        dm(502, 2, "/node продукт Крышки"),
-        dm(503, 2, "/nodes"),
-        dm(504, 2, "/nodes клиенты"),
-        dm(505, 2, "кто отвечает за топливные баки?"),
-        dm(506, 1, "/node банан Что-то"),
-        dm(507, 1, "/node продукт Шланги @nobody"),
-    ];
+    let lines = common::Team::ru("Завод")
+        .director(1, "Анна")
+        .member(2, "Павел Орлов @pavel")
+        .then([
+            dm(500, 1, "/node продукт Топливные баки K1 @pavel"),
+            dm(501, 1, "/node клиент Ромашка"),
+            dm(502, 2, "/node продукт Крышки"),
+            dm(503, 2, "/nodes"),
+            dm(504, 2, "/nodes клиенты"),
+            dm(505, 2, "кто отвечает за топливные баки?"),
+            dm(506, 1, "/node банан Что-то"),
+            dm(507, 1, "/node продукт Шланги @nobody"),
+        ]);
     let out = common::replay_ru(&lines).await;
     let reply = |id: i64| common::answer_to(&out, id);
     assert!(
@@ -58,10 +58,10 @@ async fn a_director_adds_nodes_a_member_cannot_and_owners_answer() {
 
 #[tokio::test]
 async fn links_between_nodes_answer_what_depends_on_what() {
-    let lines = [
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов", "username": "pavel", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+    let lines = common::Team::ru("Завод")
+        .director(1, "Анна")
+        .member(2, "Павел Орлов @pavel")
+        .then([
         dm(500, 1, "/node продукт Внутренний CRM @pavel"),
         dm(501, 1, "/node процесс Биллинг"),
         dm(502, 1, "/link CRM depends_on Биллинг"),
@@ -74,7 +74,7 @@ async fn links_between_nodes_answer_what_depends_on_what() {
         dm(507, 2, "от чего зависит CRM?"),
         dm(508, 2, "что зависит от CRM?"),
         dm(509, 1, "/link"),
-    ];
+    ]);
     let out = common::replay_ru(&lines).await;
     let reply = |id: i64| common::answer_to(&out, id);
     assert!(

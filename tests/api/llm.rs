@@ -10,24 +10,26 @@ use kept::replay::{Options, run_text};
 use kept::sandbox::llm::{FakeLlm, FakeReply};
 use serde_json::{Value, json};
 
+use crate::common;
+
 const GROUP: i64 = -1_001_888;
 
 /// A team: a director (1), two members (2, 3); group talk; a private preference of Павел's said
 /// in DM; then the DM and group questions given.
 fn scenario(questions: &[(i64, &str, bool)]) -> String {
     let group = json!({"id": GROUP, "type": "supergroup", "title": "Команда"});
-    let mut lines = vec![
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "last_name": "Лис", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
+    let mut lines = common::Team::ru("Завод")
+        .director(1, "Анна Смирнова")
+        .member(2, "Павел Орлов")
+        .member(3, "Наталья Лис")
+        .then([
         json!({"type": "message", "chat": group, "id": 10, "from": 2, "date": "2026-11-23T10:00:00+03:00",
                "text": "доступы к стейджингу лежат в вики, раздел Инфраструктура"}),
         json!({"type": "message", "chat": group, "id": 11, "from": 3, "date": "2026-11-23T10:05:00+03:00",
                "text": "подготовлю КП для Альфы до пятницы"}),
         json!({"type": "message", "chat": "dm", "id": 400, "from": 2, "date": "2026-11-23T12:00:00+03:00",
                "text": "запомни, что я не люблю созвоны после 16:00 из-за секретного проекта Гелиос"}),
-    ];
+    ]);
     for (k, (from, text, in_group)) in questions.iter().enumerate() {
         let chat = if *in_group {
             group.clone()
@@ -399,17 +401,17 @@ async fn unsure_messages_get_the_models_second_look() {
 
 fn printer_scenario() -> String {
     let group = json!({"id": GROUP, "type": "supergroup", "title": "Team"});
-    [
-        json!({"type": "org", "name": "Shop", "timezone": "Europe/London", "locale": "en"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Alice", "language_code": "en"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Ben", "language_code": "en"}, "role": "member", "manager": 1, "dm_open": true}),
+    common::Team::new("Shop", "Europe/London", "en")
+        .director(1, "Alice")
+        .member(2, "Ben")
+        .then([
         json!({"type": "message", "chat": group, "id": 20, "from": 1, "date": "2026-11-23T09:00:00+00:00",
                "text": "the printer on floor two is jammed again"}),
         json!({"type": "message", "chat": group, "id": 21, "from": 2, "date": "2026-11-23T09:01:00+00:00",
                "text": "All right. I'm going to sort that out", "reply_to": 20}),
         json!({"type": "message", "chat": group, "id": 22, "from": 2, "date": "2026-11-23T12:00:00+00:00",
                "text": "I'm going to the canteen"}),
-    ]
+    ])
     .iter()
     .map(|l| l.to_string() + "\n")
     .collect()
@@ -458,15 +460,15 @@ async fn an_outage_postpones_the_second_look_and_loses_nothing() {
 #[tokio::test]
 async fn a_verdict_touches_only_the_speakers_own_promises() {
     let group = json!({"id": GROUP, "type": "supergroup", "title": "Команда"});
-    let text: String = [
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Борис"}, "role": "member", "manager": 1, "dm_open": true}),
+    let text: String = common::Team::ru("Завод")
+        .director(1, "Анна")
+        .member(2, "Борис")
+        .then([
         json!({"type": "message", "chat": group, "id": 30, "from": 2, "date": "2026-11-23T10:00:00+03:00",
                "text": "могу сделать глоссарий"}),
         json!({"type": "message", "chat": group, "id": 31, "from": 1, "date": "2026-11-23T10:05:00+03:00",
                "text": "да, сделай это к пятнице", "reply_to": 30}),
-    ]
+    ])
     .iter()
     .map(|l| l.to_string() + "\n")
     .collect();

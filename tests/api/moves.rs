@@ -79,11 +79,11 @@ async fn a_teammates_yes_to_the_question_moves_nothing() {
 
 #[tokio::test]
 async fn an_english_push_asked_and_agreed_moves_the_promise() {
-    let mut lines = vec![
-        json!({"type": "org", "name": "Studio", "timezone": "Europe/London", "locale": "en"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Maya"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Raj"}, "role": "member", "manager": 1}),
-    ];
+    let mut lines = common::Team::new("Studio", "Europe/London", "en")
+        .director(1, "Maya")
+        .member(2, "Raj")
+        .dm_closed()
+        .then([]);
     let c = json!({"id": -100600, "type": "supergroup", "title": "Studio"});
     lines.extend([
         group_line(

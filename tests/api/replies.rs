@@ -6,16 +6,17 @@ use kept::domain::Lang;
 use kept::replay::{Options, run_text};
 use serde_json::json;
 
+use crate::common;
+
 const GROUP: i64 = -1_001_777;
 
 fn scenario(dm: &[(i64, &str)]) -> String {
-    let mut lines = vec![
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "last_name": "Лис"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 4, "first_name": "Игорь", "last_name": "Ким"}, "role": "lead", "manager": 1, "dm_open": true}),
-    ];
+    let mut lines = common::Team::ru("Завод")
+        .director(1, "Анна Смирнова")
+        .member(2, "Павел Орлов")
+        .member(3, "Наталья Лис")
+        .lead(4, "Игорь Ким")
+        .then([]);
     let group = json!({"id": GROUP, "type": "supergroup", "title": "Завод"});
     for (id, from, date, text) in [
         (
@@ -172,12 +173,12 @@ async fn a_known_person_is_found_however_the_question_names_them() {
 
 #[tokio::test]
 async fn a_promise_keeps_the_words_case_but_not_the_sentences_capital() {
-    let text = [
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел"}, "role": "member", "dm_open": true}),
+    let text = common::Team::ru("Завод")
+        .member(2, "Павел")
+        .then([
         json!({"type": "message", "chat": {"id": GROUP, "type": "supergroup", "title": "Завод"}, "id": 1, "from": 2,
                "date": "2026-11-23T10:00:00+03:00", "text": "Смету для гостиницы Уют пришлю завтра"}),
-    ]
+    ])
     .iter()
     .map(|l| l.to_string() + "\n")
     .collect::<String>();
@@ -188,17 +189,17 @@ async fn a_promise_keeps_the_words_case_but_not_the_sentences_capital() {
 
 #[tokio::test]
 async fn gender_set_with_a_command_decides_how_a_name_that_does_not_say_it_inflects() {
-    let text = [
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 5, "first_name": "Саша", "last_name": "Ким", "username": "sasha"}, "role": "member", "manager": 1, "dm_open": true}),
+    let text = common::Team::ru("Завод")
+        .director(1, "Анна Смирнова")
+        .member(5, "Саша Ким @sasha")
+        .then([
         json!({"type": "message", "chat": "dm", "id": 1, "from": 1, "date": "2026-11-23T10:00:00+03:00", "text": "что у Саши Ким в работе?"}),
         json!({"type": "message", "chat": "dm", "id": 2, "from": 5, "date": "2026-11-23T10:01:00+03:00", "text": "/gender ж"}),
         json!({"type": "message", "chat": "dm", "id": 3, "from": 1, "date": "2026-11-23T10:02:00+03:00", "text": "что у Саши Ким в работе?"}),
         json!({"type": "message", "chat": "dm", "id": 4, "from": 5, "date": "2026-11-23T10:03:00+03:00", "text": "/gender @sasha м"}),
         json!({"type": "message", "chat": "dm", "id": 5, "from": 1, "date": "2026-11-23T10:04:00+03:00", "text": "/gender @sasha м"}),
         json!({"type": "message", "chat": "dm", "id": 6, "from": 1, "date": "2026-11-23T10:05:00+03:00", "text": "что у Саши Кима в работе?"}),
-    ]
+    ])
     .iter()
     .map(|l| l.to_string() + "\n")
     .collect::<String>();

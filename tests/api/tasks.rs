@@ -11,12 +11,12 @@ fn press(from: i64, date: &str, button: &str) -> Value {
 }
 
 async fn replay(extra: &[Value]) -> Value {
-    let mut lines = vec![
-        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Анна", "last_name": "Смирнова", "language_code": "ru"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Павел", "last_name": "Орлов", "username": "pavel", "language_code": "ru"}, "role": "member", "manager": 1, "dm_open": true}),
-        json!({"type": "member", "user": {"id": 3, "first_name": "Наталья", "username": "nata", "language_code": "ru"}, "role": "member", "manager": 1}),
-    ];
+    let mut lines = common::Team::ru("Завод")
+        .director(1, "Анна Смирнова")
+        .member(2, "Павел Орлов @pavel")
+        .member(3, "Наталья @nata")
+        .dm_closed()
+        .then([]);
     lines.extend(extra.iter().cloned());
     common::replay_ru(&lines).await
 }

@@ -424,3 +424,91 @@ pub fn dm_line(id: i64, from: i64, date: &str, text: &str) -> Value {
 pub fn group_line(chat: &Value, id: i64, from: i64, date: &str, text: &str) -> Value {
     json!({"type": "message", "chat": chat, "id": id, "from": from, "date": date, "text": text})
 }
+
+/// A team as replay lines: the `org` line, then one `member` line per person, written once
+/// here instead of in every test. Everyone speaks the org's language, has their DM open and
+/// reports to the first director, unless a modifier says otherwise.
+pub struct Team {
+    locale: String,
+    lines: Vec<Value>,
+}
+
+impl Team {
+    pub fn new(name: &str, timezone: &str, locale: &str) -> Team {
+        Team {
+            locale: locale.to_string(),
+            lines: vec![
+                json!({"type": "org", "name": name, "timezone": timezone, "locale": locale}),
+            ],
+        }
+    }
+
+    /// A Russian team in Moscow.
+    pub fn ru(name: &str) -> Team {
+        Team::new(name, "Europe/Moscow", "ru")
+    }
+
+    /// A person: `who` is "Имя [Фамилия] [@username]", `role` director, lead or member.
+    pub fn person(mut self, id: i64, who: &str, role: &str) -> Team {
+        let mut user = json!({"id": id, "language_code": self.locale});
+        let mut names = Vec::new();
+        for w in who.split_whitespace() {
+            match w.strip_prefix('@') {
+                Some(u) => user["username"] = json!(u),
+                None => names.push(w),
+            }
+        }
+        user["first_name"] = json!(names.first().copied().unwrap_or("User"));
+        if names.len() > 1 {
+            user["last_name"] = json!(names[1..].join(" "));
+        }
+        let mut line = json!({"type": "member", "user": user, "role": role, "dm_open": true});
+        let director = self.lines.iter().find_map(|l| {
+            (l["type"] == "member" && l["role"] == "director").then(|| l["user"]["id"].clone())
+        });
+        if role != "director"
+            && let Some(d) = director
+        {
+            line["manager"] = d;
+        }
+        self.lines.push(line);
+        self
+    }
+
+    pub fn director(self, id: i64, who: &str) -> Team {
+        self.person(id, who, "director")
+    }
+
+    pub fn lead(self, id: i64, who: &str) -> Team {
+        self.person(id, who, "lead")
+    }
+
+    pub fn member(self, id: i64, who: &str) -> Team {
+        self.person(id, who, "member")
+    }
+
+    /// The last person added reports to `manager` instead.
+    pub fn reports_to(mut self, manager: i64) -> Team {
+        if let Some(l) = self.lines.last_mut() {
+            l["manager"] = json!(manager);
+        }
+        self
+    }
+
+    /// The last person added never started the bot: their DM is closed.
+    pub fn dm_closed(mut self) -> Team {
+        if let Some(l) = self.lines.last_mut()
+            && let Some(o) = l.as_object_mut()
+        {
+            o.remove("dm_open");
+        }
+        self
+    }
+
+    /// The team's lines, then `rest`.
+    pub fn then(self, rest: impl IntoIterator<Item = Value>) -> Vec<Value> {
+        let mut lines = self.lines;
+        lines.extend(rest);
+        lines
+    }
+}
