@@ -691,6 +691,11 @@ impl<'a> Answerer<'a> {
         }
     }
 
+    /// `/help` (in a DM or a group): what kept does, with examples.
+    pub fn help_text(&self) -> Reply {
+        Reply::text(self.t("help", &[("examples", self.examples().into())]))
+    }
+
     /// Example questions about this team: a teammate's name rather than one nobody here has,
     /// and the org's own graph when it has one.
     pub fn examples(&self) -> String {

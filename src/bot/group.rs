@@ -215,11 +215,7 @@ impl Heard {
 /// `/help` or `/start` in a group.
 pub(super) async fn help(heard: Heard) -> HandlerResult {
     let a = heard.answerer().await?;
-    let text = a
-        .app
-        .i18n
-        .t(a.lang, "help", &[("examples", a.examples().into())]);
-    heard.reply(Reply::text(text)).await
+    heard.reply(a.help_text()).await
 }
 
 /// `/digest on|off` in a group (directors): the weekly digest for the group.
