@@ -441,7 +441,19 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
                     | "out"
             )
         });
-        if !obj || generic {
+        // Only words of doing ("I'll handle it", "will do"): a yes to whatever was asked. A verb
+        // of its own with no object is a promise of that when it says when ("I'll deliver
+        // Wed", "I'll reply tomorrow"): ingest takes it as the acceptance of a request to the
+        // speaker just before it, or as the speaker's own promise. Without a date, or with a
+        // verb that names no work alone ("I'll wait", "I'll come tomorrow"), it is only a yes.
+        let alone = word_list!("en/not_work_alone.txt");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let idle = words.len() <= 3
+            && words
+                .first()
+                .is_some_and(|w| alone.contains(&w.to_lowercase().as_str()));
+        let bare = idle || !obj && cx.due().is_none();
+        if generic || bare || text.trim().is_empty() {
             return Some(Finding::Accept { due: cx.due() });
         }
         return Some(Finding::Made {

@@ -1266,3 +1266,35 @@ fn a_wish_beside_a_promise_leaves_the_promise() {
         "made"
     );
 }
+
+#[test]
+fn an_english_verb_without_an_object_promises_when_it_says_when() {
+    // A verb of its own and a date: a promise of that verb.
+    for (text, verb) in [
+        ("I'll deliver Wed", "deliver"),
+        ("I'll reply tomorrow", "reply"),
+    ] {
+        match run(text).first() {
+            Some(Finding::Made { content, due }) => {
+                assert!(content.contains(verb), "{text}: {content}");
+                assert!(due.is_some(), "{text}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // No date, or a verb that names no work alone: only a yes to whatever was asked.
+    for text in [
+        "I'll wait",
+        "I'll come tomorrow",
+        "I'll stay late today",
+        "I'll keep you posted",
+    ] {
+        assert!(
+            !matches!(run(text).first(), Some(Finding::Made { .. })),
+            "{text}: {:?}",
+            run(text)
+        );
+    }
+    // With an object the list is not asked: "pass the keys" is work.
+    assert_eq!(label("I'll pass the keys to Dan tomorrow"), "made");
+}
