@@ -1298,3 +1298,21 @@ fn an_english_verb_without_an_object_promises_when_it_says_when() {
     // With an object the list is not asked: "pass the keys" is work.
     assert_eq!(label("I'll pass the keys to Dan tomorrow"), "made");
 }
+
+#[test]
+fn an_english_and_before_a_new_first_person_subject_ends_a_dated_promise() {
+    let found =
+        run("mine's 8k, I'll deliver Wed and then I can do the review of Marco's if you want");
+    assert!(
+        matches!(found.first(), Some(Finding::Made { content, due: Some(_) }) if content.contains("deliver")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|f| matches!(f, Finding::Offer { content, .. } if content.contains("review"))),
+        "{found:?}"
+    );
+    // One promise with "and" inside it stays one.
+    assert_eq!(run("I'll send the deck and the budget by Friday").len(), 1);
+}
