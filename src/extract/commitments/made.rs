@@ -59,7 +59,11 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "on" if a == "it" && (start || i > 0 && matches!(m.w(i - 1), "i'm" | "im" | "i’m")) => {
                 Some(i + 2)
             }
-            "i'm" | "im" | "i’m" if a == "on" && b != "it" => Some(i + 2),
+            "i'm" | "im" | "i’m"
+                if a == "on" && b != "it" && !word_list!("en/shifts.txt").contains(&b) =>
+            {
+                Some(i + 2)
+            }
             "should" if a == "have" && (start || i > 0 && m.w(i - 1) == "i") => Some(i + 1),
             "you'll" if a == "have" || a == "get" => Some(i + 1),
             "leave" if a == "it" && b == "with" && c == "me" => Some(i + 4),

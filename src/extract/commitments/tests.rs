@@ -1316,3 +1316,13 @@ fn an_english_and_before_a_new_first_person_subject_ends_a_dated_promise() {
     // One promise with "and" inside it stays one.
     assert_eq!(run("I'll send the deck and the budget by Friday").len(), 1);
 }
+
+#[test]
+fn a_rota_after_im_on_is_no_work_taken_on() {
+    assert_eq!(
+        label("heads up I swapped with Jess, I'm on lates tmrw"),
+        "none"
+    );
+    assert_eq!(label("I'm on nights this week"), "none");
+    assert_eq!(label("I'm on the invoices, done by Friday"), "made");
+}
