@@ -395,24 +395,45 @@ pub(super) fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
 /// (or "and then") before a new first-person subject ends a dated first-person promise: "I'll
 /// deliver Wed and then I can do the review if you want" is a promise and an offer.
 fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
-    let runs = split_at_english_and(m, runs);
-    let promise = |k: usize| {
-        m.toks[k]
-            .verb
-            .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
-    };
     let dated = |r: Range<usize>| r.clone().any(|k| m.has_f(k, DATE));
-    let promises = |r: Range<usize>| r.clone().any(promise);
+    let ru_promises = |r: Range<usize>| {
+        r.clone().any(|k| {
+            m.toks[k]
+                .verb
+                .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+        })
+    };
+    let en_promises = |r: Range<usize>| {
+        r.clone().any(|k| {
+            matches!(m.w(k), "i'll" | "i’ll" | "we'll" | "we’ll")
+                || matches!(m.w(k), "i" | "we") && matches!(m.w(k + 1), "will" | "shall")
+        })
+    };
+    let first_person = |w: &str| {
+        matches!(
+            w,
+            "i" | "i'll" | "i’ll" | "i'm" | "i’m" | "we" | "we'll" | "we’ll" | "we're" | "we’re"
+        )
+    };
+    let cuts_at = |r: &Range<usize>, k: usize| {
+        let left = r.start..k;
+        match m.w(k) {
+            "и" | "а" => {
+                ru_promises(left.clone())
+                    && dated(left)
+                    && ru_promises(k + 1..r.end)
+                    && dated(k + 1..r.end)
+            }
+            "and" => {
+                let subject = if m.w(k + 1) == "then" { k + 2 } else { k + 1 };
+                first_person(m.w(subject)) && en_promises(left.clone()) && dated(left)
+            }
+            _ => false,
+        }
+    };
     let mut out = Vec::with_capacity(runs.len());
     for r in runs {
-        let cut = (r.start + 2..r.end.saturating_sub(2)).find(|&k| {
-            matches!(m.w(k), "и" | "а")
-                && promises(r.start..k)
-                && dated(r.start..k)
-                && promises(k + 1..r.end)
-                && dated(k + 1..r.end)
-        });
-        match cut {
+        match (r.start + 2..r.end.saturating_sub(2)).find(|&k| cuts_at(&r, k)) {
             Some(k) => {
                 out.push(r.start..k);
                 out.push(k..r.end);
@@ -460,39 +481,4 @@ pub(super) fn without_address(m: &Msg, names: &NameIndex) -> Option<String> {
     }
     out.push_str(text.get(at..).unwrap_or(""));
     Some(out)
-}
-
-/// The English half of [`split_at_and`].
-fn split_at_english_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
-    let first_person = |w: &str| {
-        matches!(
-            w,
-            "i" | "i'll" | "i’ll" | "i'm" | "i’m" | "we" | "we'll" | "we’ll" | "we're" | "we’re"
-        )
-    };
-    let promises = |r: Range<usize>| {
-        r.clone().any(|k| {
-            matches!(m.w(k), "i'll" | "i’ll" | "we'll" | "we’ll")
-                || matches!(m.w(k), "i" | "we") && matches!(m.w(k + 1), "will" | "shall")
-        })
-    };
-    let dated = |r: Range<usize>| r.clone().any(|k| m.has_f(k, DATE));
-    let mut out = Vec::with_capacity(runs.len());
-    for r in runs {
-        let cut = (r.start + 2..r.end.saturating_sub(2)).find(|&k| {
-            let subject = if m.w(k + 1) == "then" { k + 2 } else { k + 1 };
-            m.w(k) == "and"
-                && first_person(m.w(subject))
-                && promises(r.start..k)
-                && dated(r.start..k)
-        });
-        match cut {
-            Some(k) => {
-                out.push(r.start..k);
-                out.push(k..r.end);
-            }
-            None => out.push(r),
-        }
-    }
-    out
 }
