@@ -137,11 +137,15 @@ pub(super) enum Private {
     /// Someone in an org: what every DM command and question starts from.
     Known(Dm),
     /// Someone kept has not met in any org (nobody linked them in yet).
-    Stranger {
-        bot: Bot,
-        msg: Message,
-        text: String,
-    },
+    Stranger(Stranger),
+}
+
+/// A private message from someone in no org, and the reply that tells them so.
+#[derive(Clone)]
+pub(super) struct Stranger {
+    pub bot: Bot,
+    pub msg: Message,
+    pub reply: String,
 }
 
 impl Private {
@@ -194,11 +198,11 @@ impl Private {
             }),
             None => {
                 let key = if start { "start-unknown" } else { "dm-unknown" };
-                Private::Stranger {
-                    text: app.i18n.s(lang, key),
+                Private::Stranger(Stranger {
+                    reply: app.i18n.s(lang, key),
                     bot,
                     msg,
-                }
+                })
             }
         })
     }
@@ -206,7 +210,14 @@ impl Private {
     pub fn known(self) -> Option<Dm> {
         match self {
             Private::Known(dm) => Some(dm),
-            Private::Stranger { .. } => None,
+            Private::Stranger(_) => None,
+        }
+    }
+
+    pub fn stranger(self) -> Option<Stranger> {
+        match self {
+            Private::Stranger(s) => Some(s),
+            Private::Known(_) => None,
         }
     }
 }

@@ -6,11 +6,8 @@ use super::context::{Dm, HandlerResult};
 use crate::answer::Reply;
 
 /// Someone kept has not met in any org.
-pub(super) async fn stranger(private: super::context::Private) -> HandlerResult {
-    if let super::context::Private::Stranger { bot, msg, text } = private {
-        super::context::send(&bot, msg.chat.id, Some(msg.id), &Reply::text(text)).await?;
-    }
-    Ok(())
+pub(super) async fn stranger(s: super::context::Stranger) -> HandlerResult {
+    super::context::send(&s.bot, s.msg.chat.id, Some(s.msg.id), &Reply::text(s.reply)).await
 }
 
 /// A message with no text (a sticker, a photo without a caption).

@@ -84,26 +84,29 @@ impl Group {
         msg: Message,
         from: Sender,
     ) -> Option<Group> {
-        let read = async {
-            let chat = domain::ChatId(msg.chat.id.0);
-            let Some(linked) = app.store.chat(chat).await?.filter(|c| c.active) else {
-                return Ok(None);
-            };
-            let org = app.store.org(linked.org_id).await?;
-            app.store
-                .ensure_member(org.id, uid(&from.0), app.clock.now())
-                .await?;
-            let has_text = !text_of(&msg).unwrap_or("").trim().is_empty();
-            Ok::<_, BotError>(has_text.then(|| Group {
-                bot: bot.clone(),
-                app: app.clone(),
-                me: me.clone(),
-                msg: msg.clone(),
-                from: from.0.clone(),
-                org,
-            }))
+        let org = logged("group", Group::linked_org(&app, &msg, &from.0).await).flatten()?;
+        let has_text = !text_of(&msg).unwrap_or("").trim().is_empty();
+        has_text.then_some(Group {
+            bot,
+            app,
+            me,
+            msg,
+            from: from.0,
+            org,
+        })
+    }
+
+    /// The org the group is linked to (active), with the sender made a member of it.
+    async fn linked_org(app: &App, msg: &Message, from: &User) -> Result<Option<Org>, BotError> {
+        let chat = domain::ChatId(msg.chat.id.0);
+        let Some(linked) = app.store.chat(chat).await?.filter(|c| c.active) else {
+            return Ok(None);
         };
-        logged("group", read.await).flatten()
+        let org = app.store.org(linked.org_id).await?;
+        app.store
+            .ensure_member(org.id, uid(from), app.clock.now())
+            .await?;
+        Ok(Some(org))
     }
 
     fn text(&self) -> &str {

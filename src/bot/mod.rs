@@ -84,7 +84,7 @@ pub fn schema() -> UpdateHandler<BotError> {
                 )
                 .endpoint(dm::text),
         )
-        .endpoint(dm::stranger);
+        .branch(dptree::filter_map(Private::stranger).endpoint(dm::stranger));
     let group = dptree::filter(|m: Message| m.chat.is_group() || m.chat.is_supergroup())
         .branch(
             dptree::filter(|m: Message, me: Arc<BotIdentity>| {
