@@ -99,6 +99,16 @@ impl Reminded {
             .count()
     }
 
+    /// The current version of Dima's reminded promise.
+    async fn dimas_promise(&self) -> kept::store::Commitment {
+        self.t
+            .store
+            .current_commitment(self.dima_origin)
+            .await
+            .unwrap()
+            .expect("the promise is stored")
+    }
+
     fn edits(&self) -> Vec<Sent> {
         self.t
             .sent()
@@ -115,12 +125,7 @@ async fn done_button_by_the_owner_marks_the_commitment_done_and_edits_the_remind
     r.press(&r.dima, &r.dima_reminder, &chat, r.dima_origin, "done")
         .await;
 
-    let c =
-        r.t.store
-            .current_commitment(r.dima_origin)
-            .await
-            .unwrap()
-            .unwrap();
+    let c = r.dimas_promise().await;
     assert_eq!(c.state, CommitmentState::Done);
     assert_eq!(c.confidence, Confidence::CONFIRMED);
     assert_eq!(c.author.to_string(), "user:2");
@@ -183,12 +188,7 @@ async fn a_stale_button_on_a_done_commitment_answers_and_changes_nothing() {
     r.press(&r.dima, &r.dima_reminder, &chat, r.dima_origin, "done")
         .await;
     let versions = r.t.versions().await;
-    let current =
-        r.t.store
-            .current_commitment(r.dima_origin)
-            .await
-            .unwrap()
-            .unwrap();
+    let current = r.dimas_promise().await;
 
     for code in ["done", "snooze", "nap"] {
         r.press(&r.dima, &r.dima_reminder, &chat, r.dima_origin, code)
@@ -197,12 +197,7 @@ async fn a_stale_button_on_a_done_commitment_answers_and_changes_nothing() {
 
     assert_eq!(r.answers(), 4, "every press is answered");
     assert_eq!(r.t.versions().await, versions, "no new version");
-    let after =
-        r.t.store
-            .current_commitment(r.dima_origin)
-            .await
-            .unwrap()
-            .unwrap();
+    let after = r.dimas_promise().await;
     assert_eq!(after, current);
     assert_eq!(after.state, CommitmentState::Done);
     let stale = r.t.app.i18n.t(
@@ -250,12 +245,7 @@ async fn snooze_button_moves_the_due_date_to_the_next_working_day() {
     let chat = private_chat(&r.dima);
     r.press(&r.dima, &r.dima_reminder, &chat, r.dima_origin, "snooze")
         .await;
-    let c =
-        r.t.store
-            .current_commitment(r.dima_origin)
-            .await
-            .unwrap()
-            .unwrap();
+    let c = r.dimas_promise().await;
     assert_eq!(c.state, CommitmentState::Open);
     assert_eq!(c.due.map(|d| d.date), NaiveDate::from_ymd_opt(2026, 11, 26));
     assert_eq!(c.origin_id, r.dima_origin);
@@ -268,12 +258,7 @@ async fn not_a_promise_button_cancels_the_commitment() {
     let chat = private_chat(&r.dima);
     r.press(&r.dima, &r.dima_reminder, &chat, r.dima_origin, "nap")
         .await;
-    let c =
-        r.t.store
-            .current_commitment(r.dima_origin)
-            .await
-            .unwrap()
-            .unwrap();
+    let c = r.dimas_promise().await;
     assert_eq!(c.state, CommitmentState::Cancelled);
     // The stored source of the commitment is untouched.
     assert_eq!(c.source_chat, Some(ChatId(GROUP)));
