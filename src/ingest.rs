@@ -737,7 +737,14 @@ impl Ingest<'_> {
             r = l.message(m.chat, id).await?.and_then(|msg| msg.reply_to);
         }
         let own = l.open_of(m.from).await?;
-        if let Some(c) = best_match(&own, words) {
+        // The verb of the update names the promise as well as its nouns ("ремень для дорожки
+        // заказал" ↔ "заказать новый").
+        let with_verbs: Vec<String> = words
+            .iter()
+            .cloned()
+            .chain(commitments::verb_lemmas(m.text))
+            .collect();
+        if let Some(c) = best_match(&own, &with_verbs) {
             return Ok(Some(c));
         }
         if others_allowed && !words.is_empty() {
@@ -789,6 +796,17 @@ impl Ingest<'_> {
             Some(r) => l.of_message(m.chat, r).await?,
             None => Vec::new(),
         };
+        // A bare verb ("минибары: два этажа проверила, 4-й добью в понедельник") is about what
+        // the rest of the message names: when that is an open promise of the speaker's, this
+        // is that promise again.
+        let context = if words.is_empty() {
+            let text = without_names(m.text, self.names);
+            let mut context = commitments::significant_stems(&text);
+            context.extend(commitments::verb_lemmas(&text));
+            context
+        } else {
+            Vec::new()
+        };
         let same = replied
             .into_iter()
             .find(|c| c.owner == m.from && c.state == CommitmentState::Open)
@@ -803,7 +821,8 @@ impl Ingest<'_> {
                         n >= 1 && (n == words.len() || (n >= 2 && n * 2 > words.len()))
                     })
                     .cloned()
-            });
+            })
+            .or_else(|| best_match(&own, &context));
         if let Some(c) = same {
             if due.is_some() && due != c.due {
                 return self.move_to(l, m, &c, due).await;
@@ -1436,7 +1455,11 @@ fn matchable(content: &str) -> Vec<String> {
     let mut stems = commitments::significant_stems(content);
     if let Some(verb) = content.split_whitespace().next() {
         let verb = verb.to_lowercase();
-        if verb.chars().count() >= 6 && verb.chars().all(char::is_alphabetic) {
+        // A Russian infinitive is the verb's lemma, whatever its length ("сдать", "снять").
+        let infinitive = ["ть", "ти", "чь"].iter().any(|e| verb.ends_with(e))
+            && verb.chars().count() >= 4
+            && verb.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
+        if (verb.chars().count() >= 6 || infinitive) && verb.chars().all(char::is_alphabetic) {
             stems.push(verb);
         }
     }

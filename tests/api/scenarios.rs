@@ -458,6 +458,7 @@ async fn earlier_blind_rounds_keep_their_pooled_scores() {
         ("scenarios-blind10", 0.89, 0.70, 0.72),
         ("scenarios-blind11", 0.90, 0.70, 0.70),
         ("scenarios-blind12", 0.85, 0.60, 0.54),
+        ("scenarios-blind13", 0.92, 0.79, 0.78),
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut low = Vec::new();

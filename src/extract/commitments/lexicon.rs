@@ -457,6 +457,15 @@ pub(super) fn dictionary_verb(w: &str) -> Option<Verb> {
     verb
 }
 
+/// Does the dictionary itself hold `w` (not only guess it)? "приду" is a word, "сдлаю" a slip.
+pub(super) fn in_dictionary(w: &str) -> bool {
+    crate::morph::dictionary().is_some_and(|d| {
+        d.analyze(w)
+            .iter()
+            .any(|a| a.source == rumorph::Source::Dictionary)
+    })
+}
+
 fn read_verb(w: &str) -> Option<Verb> {
     let d = crate::morph::dictionary()?;
     let found: Vec<rumorph::Analysis> = d

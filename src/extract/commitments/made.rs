@@ -200,6 +200,8 @@ pub(super) fn ru_promise_typo(m: &Msg) -> Option<RuPromise> {
             || !(w.ends_with('ю') || w.ends_with('у'))
             || w.chars().count() < 5
             || Lang::detect(w) != Lang::Ru
+            // "приду" is a word of its own, not a slip for "приму".
+            || in_dictionary(w)
         {
             continue;
         }
@@ -475,7 +477,22 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
         skip.push(trigger - 1);
     }
     let (text, obj) = promise_content(cx, trigger, verb, take, &skip);
-    if !obj {
+    // A verb of its own with no object is a promise of that when it says when ("посмотрю
+    // завтра с утра", "отвечу в понедельник"): ingest takes it as the acceptance of a request
+    // to the speaker just before it, or as the speaker's own promise about what the message
+    // says. Without a date, or with a verb that names no work alone ("подожду", "приду в
+    // пятницу", "сделаю завтра"), it is only a yes.
+    let alone = word_list!("ru/not_work_alone.txt");
+    let works_alone = !take
+        && verb.is_some_and(|(_, inf)| !inf.is_empty() && inf != NO_VERB && !alone.contains(&inf));
+    // "щас гляну", "сейчас посмотрю": right now is a yes, not a date to hold anyone to.
+    let immediate = word_list!("ru/immediate.txt");
+    let deadline = cx.due_span().is_some_and(|s| {
+        m.text
+            .get(s.clone())
+            .is_some_and(|t| !immediate.contains(&t.trim().to_lowercase().as_str()))
+    });
+    if !obj && !(works_alone && deadline) {
         return Some(Finding::Accept { due: cx.due() });
     }
     Some(Finding::Made {

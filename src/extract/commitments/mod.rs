@@ -628,6 +628,29 @@ fn stems_of(m: &Msg) -> Vec<String> {
     out
 }
 
+/// The lemmas of the Russian verbs of `text` that say what was done ("ремень заказал" →
+/// "заказать"), for matching an update to the promise whose verb it is; the verbs of moving,
+/// calling off, doing in general (`lexicon/ru/light_verbs.txt`) and negated ones are left out.
+pub fn verb_lemmas(text: &str) -> Vec<String> {
+    let light = word_list!("ru/light_verbs.txt");
+    let m = Msg::new(text);
+    let mut out: Vec<String> = Vec::new();
+    for (i, t) in m.toks.iter().enumerate() {
+        let Some(v) = t.verb else { continue };
+        if t.f & (MOVE | CANCEL | NEG | COND | NEED | PROGRESS) != 0
+            || m.negated(i)
+            || v.inf.is_empty()
+            || v.inf == made::NO_VERB
+            || light.contains(&v.inf)
+            || out.iter().any(|o| o == v.inf)
+        {
+            continue;
+        }
+        out.push(v.inf.to_string());
+    }
+    out
+}
+
 fn is_en_verb_ing(w: &str) -> bool {
     let base = w.trim_end_matches("ing");
     let classes = word_classes();

@@ -1188,7 +1188,11 @@ fn the_examples_beside_the_rules_hold() {
 
 #[test]
 fn able_then_a_clause_of_its_own_is_a_yes() {
-    assert_eq!(label("могу, завтра с утра гляну"), "accept");
+    // A dated verb of its own is a promise of it; ingest reads it as the acceptance of a
+    // request to the speaker just before it (tests/api: an objectless promise accepts).
+    assert_eq!(label("могу, завтра с утра гляну"), "made");
+    assert_eq!(label("могу, щас гляну"), "accept");
+    assert_eq!(label("могу, за мной"), "accept");
     assert_eq!(
         run("могу, завтра с утра гляну")
             .first()
@@ -1325,4 +1329,16 @@ fn a_rota_after_im_on_is_no_work_taken_on() {
     );
     assert_eq!(label("I'm on nights this week"), "none");
     assert_eq!(label("I'm on the invoices, done by Friday"), "made");
+}
+
+#[test]
+fn verb_lemmas_name_what_was_done_not_doing_in_general() {
+    assert_eq!(verb_lemmas("ремень для дорожки заказал"), vec!["заказать"]);
+    assert_eq!(
+        verb_lemmas("двоих обзвонила, третий не берёт"),
+        vec!["обзвонить"]
+    );
+    assert!(verb_lemmas("всё сделал, доделала, успел").is_empty());
+    assert!(verb_lemmas("не заказал ещё").is_empty());
+    assert!(verb_lemmas("").is_empty());
 }

@@ -1,0 +1,170 @@
+//! A promise that names only its verb and its date ("посмотрю завтра с утра", "остальные добью
+//! в понедельник"): the acceptance of a request to the speaker just before it, else the open
+//! promise the rest of the message names, else a promise of its own about what the message says.
+//! And the other way round: an update named only by the promise's verb ("ремень заказал" for
+//! "новый закажу") finds it.
+
+use serde_json::{Value, json};
+
+use crate::common::{self, group_line};
+
+fn team() -> Vec<Value> {
+    vec![
+        json!({"type": "org", "name": "Клуб", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Олег"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Степан"}, "role": "member", "manager": 1}),
+    ]
+}
+
+fn chat() -> Value {
+    json!({"id": -100600, "type": "supergroup", "title": "Клуб"})
+}
+
+/// (owner, text, due, state, origin message) of every commitment.
+fn held(out: &Value) -> Vec<(i64, String, Option<String>, String, i64)> {
+    out["commitments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["owner"].as_i64().unwrap(),
+                c["text"].as_str().unwrap().to_string(),
+                c["due"].as_str().map(str::to_string),
+                c["state"].as_str().unwrap().to_string(),
+                c["origin"]["message"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+async fn run(
+    msgs: &[(i64, i64, &str, &str, Option<i64>)],
+) -> Vec<(i64, String, Option<String>, String, i64)> {
+    let mut lines = team();
+    for &(id, from, date, text, reply) in msgs {
+        let mut l = group_line(&chat(), id, from, date, text);
+        if let Some(r) = reply {
+            l["reply_to"] = json!(r);
+        }
+        lines.push(l);
+    }
+    held(&common::replay_ru(&lines).await)
+}
+
+#[tokio::test]
+async fn a_dated_bare_verb_after_a_request_accepts_it() {
+    let got = run(&[
+        (
+            10,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "Степан, посмотришь кран в душевой?",
+            None,
+        ),
+        (
+            11,
+            2,
+            "2026-11-23T10:05:00+03:00",
+            "посмотрю завтра",
+            Some(10),
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, 2);
+    assert!(got[0].1.contains("кран"), "{got:?}");
+    assert_eq!(got[0].2.as_deref(), Some("2026-11-24"), "{got:?}");
+}
+
+#[tokio::test]
+async fn a_dated_bare_verb_alone_is_a_promise_about_what_the_message_says() {
+    let got = run(&[(
+        10,
+        2,
+        "2026-11-25T14:00:00+03:00",
+        "в мужской раздевалке опять душ течет. посмотрю завтра с утра",
+        None,
+    )])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].1.contains("душ"), "{got:?}");
+    assert_eq!(got[0].2.as_deref(), Some("2026-11-26"), "{got:?}");
+}
+
+#[tokio::test]
+async fn a_dated_bare_verb_naming_an_open_promise_moves_it() {
+    let got = run(&[
+        (
+            10,
+            2,
+            "2026-11-23T10:00:00+03:00",
+            "проверю минибары на всех этажах до среды",
+            None,
+        ),
+        (
+            11,
+            2,
+            "2026-11-25T17:00:00+03:00",
+            "минибары: второй и третий этаж проверил, остальные добью в понедельник",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "one promise, moved: {got:?}");
+    assert_eq!(got[0].2.as_deref(), Some("2026-11-30"), "{got:?}");
+}
+
+#[tokio::test]
+async fn right_now_and_verbs_of_no_work_promise_nothing_of_their_own() {
+    let got = run(&[
+        (10, 2, "2026-11-23T10:00:00+03:00", "щас гляну", None),
+        (
+            11,
+            2,
+            "2026-11-23T10:05:00+03:00",
+            "подожду до завтра",
+            None,
+        ),
+        (12, 2, "2026-11-23T10:06:00+03:00", "приду в пятницу", None),
+    ])
+    .await;
+    assert!(got.is_empty(), "{got:?}");
+}
+
+#[tokio::test]
+async fn a_report_by_the_promises_verb_completes_it_and_not_another() {
+    // The mirror is the newer promise: a report naming nothing would be read as about it.
+    let got = run(&[
+        (
+            10,
+            2,
+            "2026-11-23T10:00:00+03:00",
+            "ремень растянулся. новый закажу до среды",
+            None,
+        ),
+        (
+            11,
+            2,
+            "2026-11-23T11:00:00+03:00",
+            "повешу второе зеркало в зале до пятницы",
+            None,
+        ),
+        (
+            12,
+            2,
+            "2026-11-24T10:00:00+03:00",
+            "заказал, привезут в пятницу",
+            None,
+        ),
+    ])
+    .await;
+    let state = |verb: &str| {
+        got.iter()
+            .find(|c| c.1.starts_with(verb))
+            .map(|c| c.3.clone())
+            .unwrap_or_else(|| panic!("no promise to {verb}: {got:?}"))
+    };
+    assert_eq!(state("заказать"), "done", "{got:?}");
+    assert_eq!(state("повесить"), "open", "{got:?}");
+}
