@@ -168,3 +168,35 @@ async fn a_report_by_the_promises_verb_completes_it_and_not_another() {
     assert_eq!(state("заказать"), "done", "{got:?}");
     assert_eq!(state("повесить"), "open", "{got:?}");
 }
+
+#[tokio::test]
+async fn a_date_answering_when_can_you_accepts_the_work_asked() {
+    let got = run(&[
+        (
+            10,
+            1,
+            "2026-11-23T11:00:00+03:00",
+            "Степан, сверку с поставщиком когда сможешь?",
+            None,
+        ),
+        (11, 2, "2026-11-23T11:25:00+03:00", "10.12", Some(10)),
+        (
+            12,
+            1,
+            "2026-11-23T12:00:00+03:00",
+            "Степан, нужен план по сменам на декабрь. Когда сможешь?",
+            None,
+        ),
+        (13, 2, "2026-11-23T12:10:00+03:00", "в четверг", Some(12)),
+    ])
+    .await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(
+        got[0].1.contains("сверк") && got[0].2.as_deref() == Some("2026-12-10"),
+        "{got:?}"
+    );
+    assert!(
+        got[1].1.contains("план") && got[1].2.as_deref() == Some("2026-11-26"),
+        "{got:?}"
+    );
+}

@@ -65,7 +65,12 @@ impl<'a> Msg<'a> {
         for (i, t) in toks.iter_mut().enumerate() {
             if i > 0 {
                 let gap = text.get(prev_end..t.span.start).unwrap_or("");
-                if is_hard_break(gap) {
+                // "сегодня: 1) приму машины 2) сушилку гляну": a numbered item starts afresh.
+                let item = gap.chars().any(char::is_whitespace)
+                    && t.norm.len() <= 2
+                    && is_number(&t.norm)
+                    && text.get(t.span.end..).is_some_and(|r| r.starts_with(')'));
+                if is_hard_break(gap) || item {
                     question.push(gap.contains('?'));
                     sent += 1;
                     clause += 1;

@@ -132,6 +132,17 @@ pub(super) fn combine(
                 .iter()
                 .filter(|f| matches!(f, Finding::Made { .. }))
                 .count();
+            // A numbered list ("сегодня: 1) приму машины 2) сушилку гляну"): one promise per
+            // item, each by the date the whole message gives unless it names its own.
+            if matches!(first, Finding::Made { .. }) && made_parts >= 2 && numbered(input.text) {
+                flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
+                for f in &mut flat {
+                    if f.due().is_none() && is_new_work(f) {
+                        set_due(f, whole_due);
+                    }
+                }
+                return flat;
+            }
             if matches!(first, Finding::Made { .. })
                 && made_parts == 2
                 && dated.len() == 2
@@ -172,6 +183,19 @@ pub(super) fn combine(
         Finding::Moved { .. } if whole.len() == 1 => own_due(whole, &flat, false),
         _ => whole,
     }
+}
+
+/// Does the text hold a numbered list ("1) …, 2) …")?
+pub(super) fn numbered(text: &str) -> bool {
+    let b = text.as_bytes();
+    (1..b.len()).filter(|&i| b[i] == b')').any(|i| {
+        let digits = b[..i]
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        (1..=2).contains(&digits) && (i == digits || b[i - digits - 1].is_ascii_whitespace())
+    }) && text.matches(')').count() >= 2
 }
 
 /// Does the text promise in the first person singular ("сделаю", "I'll send")?

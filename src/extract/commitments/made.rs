@@ -492,7 +492,7 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
             .get(s.clone())
             .is_some_and(|t| !immediate.contains(&t.trim().to_lowercase().as_str()))
     });
-    if !obj && !(works_alone && deadline) {
+    if !(obj || works_alone && deadline) {
         return Some(Finding::Accept { due: cx.due() });
     }
     Some(Finding::Made {

@@ -28,8 +28,15 @@ pub(super) fn request_cue(m: &Msg) -> Option<usize> {
                 }
             }
             "make" if m.w(i + 1) == "sure" && m.clause_start(i) => return Some(i + 2),
-            "можешь" | "сможешь" | "можете" | "сможете" | "мог" | "могла" | "могли" => {
-                if let Some(k) = (i + 1..(i + 4).min(m.n())).find(|&k| is_infinitive(m.w(k))) {
+            "можешь" | "сможешь" | "можете" | "сможете" | "мог" | "могла" | "могли" =>
+            {
+                // "когда сможешь в Уралтрансе ИБП поменять?": the work may come late in the clause.
+                let end = if i > 0 && m.w(i - 1) == "когда" {
+                    m.bounds(i, false).end
+                } else {
+                    (i + 4).min(m.n())
+                };
+                if let Some(k) = (i + 1..end).find(|&k| is_infinitive(m.w(k))) {
                     return Some(k);
                 }
             }
@@ -78,6 +85,9 @@ pub(super) fn open_request_cue(cx: &Ctx) -> Option<usize> {
         if m.has_f(i, NEED)
             && !(i > 0 && matches!(m.w(i - 1), "мне" | "не" | "i" | "бы" | "если" | "if"))
             && m.w(i + 1) != "бы"
+            // "…, там пересчитать надо.": the need closes a remark; what is needed follows it,
+            // or its clause says by when ("…, рулон. до среды надо").
+            && (i + 1 < m.bounds(i, false).end || m.bounds(i, false).any(|k| m.has_f(k, DATE)))
             && cx.has_date()
         {
             return Some(i + 1);
@@ -180,8 +190,48 @@ pub(super) fn wh_word(w: &str) -> bool {
     )
 }
 
+/// "Галина Ивановна, сверку с Агрохим-Югом когда сможете?", "Макс, нужен план на декабрь.
+/// Когда сможешь?": asking someone named when they can do a piece of work asks them to do it;
+/// the work is what the sentence names before "когда", else what the message says is needed.
+fn when_can_you(cx: &Ctx) -> Option<Finding> {
+    let m = cx.m;
+    let i = (1..m.n()).find(|&i| {
+        m.w(i - 1) == "когда" && m.is_q(i) && word_list!("ru/when_can_you.txt").contains(&m.w(i))
+    })?;
+    if (i + 1..m.bounds(i, false).end).any(|k| is_infinitive(m.w(k))) {
+        return None;
+    }
+    let (addr, mut skip) = addressee(cx, i - 1)?;
+    let sentence = m.bounds(i, true);
+    let names_work = |r: &Range<usize>, skip: &[usize]| {
+        r.clone()
+            .any(|k| !skip.contains(&k) && !m.has_f(k, STOP | FILL | GREET | AGREE | PRON | DATE))
+    };
+    let before = sentence.start..i - 1;
+    let range = if names_work(&before, &skip) {
+        before
+    } else {
+        let need = (0..sentence.start).find(|&k| m.has_f(k, NEED))?;
+        skip.push(need);
+        let clause = m.bounds(need, false);
+        if !names_work(&clause, &skip) {
+            return None;
+        }
+        clause
+    };
+    let (text, obj) = content(m, range, None, &skip, cx.due_span());
+    (obj && !text.trim().is_empty()).then(|| Finding::Request {
+        addressee: Some(addr),
+        content: text,
+        due: cx.due(),
+    })
+}
+
 pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     let m = cx.m;
+    if let Some(r) = when_can_you(cx) {
+        return Some(r);
+    }
     let mut cue = request_cue(m);
     let please = m.any_f(PLEASE);
     let mut vocative = m.text.trim_start().starts_with('@') || !cx.input.mentions.is_empty();
@@ -295,8 +345,19 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         (None, None) => skip.last().map_or(1, |&k| k + 1),
     };
     let start = start.min(m.n());
-    // Helpers of the request itself.
-    for k in start.saturating_sub(3)..start {
+    // Helpers of the request itself ("когда сможешь в Уралтрансе ИБП поменять?" reaches back
+    // to its clause's start).
+    let when_asked = (m.bounds(start, false).start..start)
+        .any(|k| m.w(k) == "когда" && matches!(m.w(k + 1), "сможешь" | "сможете"));
+    let helpers_from = if when_asked {
+        m.bounds(start, false).start
+    } else {
+        start.saturating_sub(3)
+    };
+    for k in helpers_from..start {
+        if when_asked && m.w(k) == "когда" {
+            skip.push(k);
+        }
         if matches!(
             m.w(k),
             "можешь"
@@ -350,7 +411,16 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             if addr.is_none() {
                 skip2.extend(opening_vocative(m, sentence.start));
             }
-            let (t2, o2) = content(m, sentence.start..end, verb, &skip2, cx.due_span());
+            // "когда сможешь … поменять?": the work follows the question words, which would
+            // read as a condition.
+            let from_here = if when_asked {
+                (sentence.start..from)
+                    .find(|&k| m.w(k) == "когда")
+                    .map_or(sentence.start, |k| k + 1)
+            } else {
+                sentence.start
+            };
+            let (t2, o2) = content(m, from_here..end, verb, &skip2, cx.due_span());
             if o2 {
                 text = t2;
             }
