@@ -799,10 +799,20 @@ impl Ingest<'_> {
         // A bare verb ("минибары: два этажа проверила, 4-й добью в понедельник") is about what
         // the rest of the message names: when that is an open promise of the speaker's, this
         // is that promise again.
-        let context = if words.is_empty() {
+        // A long message talks of many things; only a short one is about the one it names.
+        let context = if words.is_empty() && m.text.split_whitespace().count() <= 25 {
             let text = without_names(m.text, self.names);
             let mut context = commitments::significant_stems(&text);
             context.extend(commitments::verb_lemmas(&text));
+            // The promise's own verb is not what the rest names: "I'm going to pay it today" is
+            // not "have to pay 20 RIB" again.
+            let verb = content
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_lowercase();
+            let verb_stem = crate::extract::words::stem(&verb);
+            context.retain(|w| *w != verb && !same_stem(w, &verb_stem));
             context
         } else {
             Vec::new()

@@ -616,7 +616,7 @@ fn stems_of(m: &Msg) -> Vec<String> {
             || w.chars().count() < 2
             || is_infinitive(w) && Lang::detect(w) == Lang::Ru
             || w.starts_with("успе")
-            || w.ends_with("ing") && w.len() > 5 && is_en_verb_ing(w)
+            || w.ends_with("ing") && is_en_verb_ing(w)
         {
             continue;
         }
@@ -652,6 +652,14 @@ pub fn verb_lemmas(text: &str) -> Vec<String> {
 }
 
 fn is_en_verb_ing(w: &str) -> bool {
+    // "going" (the trigger of "I'm going to …") names nothing; a short base ("thing", "king")
+    // is no verb to look up.
+    if w == "going" {
+        return true;
+    }
+    if w.len() <= 5 {
+        return false;
+    }
     let base = w.trim_end_matches("ing");
     let classes = word_classes();
     [base.to_string(), format!("{base}e")].iter().any(|b| {
