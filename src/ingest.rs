@@ -1471,6 +1471,12 @@ fn matchable(content: &str) -> Vec<String> {
             && verb.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
         if (verb.chars().count() >= 6 || infinitive) && verb.chars().all(char::is_alphabetic) {
             stems.push(verb);
+        } else if verb.len() >= 4
+            && verb.chars().all(|c| c.is_ascii_lowercase())
+            && !commitments::light_en_verb(&verb)
+        {
+            // "book the venue" ↔ "christmas do booked": the stem, as updates' words are.
+            stems.push(crate::extract::words::stem(&verb));
         }
     }
     stems

@@ -200,3 +200,35 @@ async fn a_date_answering_when_can_you_accepts_the_work_asked() {
         "{got:?}"
     );
 }
+
+#[tokio::test]
+async fn an_english_report_by_the_promises_verb_completes_it_and_not_the_newest() {
+    let mut lines = vec![
+        json!({"type": "org", "name": "Practice", "timezone": "Australia/Sydney", "locale": "en"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Rachel"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Aisha"}, "role": "member", "manager": 1}),
+    ];
+    for (id, date, text) in [
+        (
+            10,
+            "2026-12-07T09:00:00+11:00",
+            "I'll book the venue for the christmas do by friday",
+        ),
+        (
+            11,
+            "2026-12-07T10:00:00+11:00",
+            "I'll send the deck to the clinic by friday",
+        ),
+        (
+            12,
+            "2026-12-08T09:00:00+11:00",
+            "all booked 🎉 deposit paid",
+        ),
+    ] {
+        lines.push(group_line(&chat(), id, 2, date, text));
+    }
+    let got = held(&common::replay_ru(&lines).await);
+    let state = |word: &str| got.iter().find(|c| c.1.contains(word)).map(|c| c.3.clone());
+    assert_eq!(state("venue").as_deref(), Some("done"), "{got:?}");
+    assert_eq!(state("deck").as_deref(), Some("open"), "{got:?}");
+}

@@ -629,13 +629,21 @@ fn stems_of(m: &Msg) -> Vec<String> {
 }
 
 /// The lemmas of the Russian verbs of `text` that say what was done ("ремень заказал" →
-/// "заказать"), for matching an update to the promise whose verb it is; the verbs of moving,
+/// "заказать"; an English word of done by its stem: "booked" → "book"), for matching an update to the promise whose verb it is; the verbs of moving,
 /// calling off, doing in general (`lexicon/ru/light_verbs.txt`) and negated ones are left out.
 pub fn verb_lemmas(text: &str) -> Vec<String> {
     let light = word_list!("ru/light_verbs.txt");
     let m = Msg::new(text);
     let mut out: Vec<String> = Vec::new();
     for (i, t) in m.toks.iter().enumerate() {
+        // "all booked", "shipped": an English word of done names its verb by its stem.
+        if t.verb.is_none() && t.f & DONE != 0 && t.norm.chars().all(|c| c.is_ascii_lowercase()) {
+            let s = stem(&t.norm);
+            if s.len() >= 4 && !light_en_verb(&s) && !m.negated(i) && !out.contains(&s) {
+                out.push(s);
+            }
+            continue;
+        }
         let Some(v) = t.verb else { continue };
         if t.f & (MOVE | CANCEL | NEG | COND | NEED | PROGRESS) != 0
             || m.negated(i)
@@ -649,6 +657,11 @@ pub fn verb_lemmas(text: &str) -> Vec<String> {
         out.push(v.inf.to_string());
     }
     out
+}
+
+/// An English verb of doing in general (`lexicon/en/light_verbs.txt`): it names no promise.
+pub fn light_en_verb(w: &str) -> bool {
+    word_list!("en/light_verbs.txt").contains(&w)
 }
 
 fn is_en_verb_ing(w: &str) -> bool {

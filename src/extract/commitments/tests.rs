@@ -1341,4 +1341,6 @@ fn verb_lemmas_name_what_was_done_not_doing_in_general() {
     assert!(verb_lemmas("всё сделал, доделала, успел").is_empty());
     assert!(verb_lemmas("не заказал ещё").is_empty());
     assert!(verb_lemmas("").is_empty());
+    assert_eq!(verb_lemmas("christmas do all booked"), vec!["book"]);
+    assert!(verb_lemmas("done, sorted").is_empty());
 }
