@@ -644,7 +644,14 @@ impl<'a> P<'a> {
             // in running text "the first" is a date only when something says so: a month
             // ("of the month", "числа") or a deadline word before it with no noun after
             // ("by the first", not "on the first batch")
-            let allowed = if self.strict && ordinal_word {
+            // "4-й добью в понедельник": a masculine "-й" after a bare number is the 4th floor,
+            // item or batch; a day of the month is "4-е", "4-го", "к 4-му".
+            let masculine = matches!(self.lx(i0), Lex::Num(..))
+                && self.sym(i0 + 1, '-')
+                && matches!(self.w(i0 + 2), "й" | "ый" | "ий" | "ой");
+            let allowed = if self.strict && masculine && !pref {
+                of_month.is_some() || the_month.is_some()
+            } else if self.strict && ordinal_word {
                 of_month.is_some()
                     || the_month.is_some()
                     || (pref

@@ -490,6 +490,10 @@ fn ordinal_word_without_a_month_is_not_a_date_in_running_text() {
     assert_eq!(due_at("on the 1st", now), d("2026-12-01"));
     assert_eq!(due_at("by the 15th", now), d("2026-12-15"));
     assert_eq!(due_at("к 20-му", now), d("2026-12-20"));
+    // A masculine "-й" names a floor or an item, not a day, unless a month or "к" says so.
+    assert_eq!(due_at("4-й добью в понедельник", now), d("2026-11-30"));
+    assert!(spans("4-й этаж проверила", now).is_empty());
+    assert_eq!(due_at("к 4-му", now), d("2026-12-04"));
     assert_eq!(due_at("by the first of march", now), d("2027-03-01"));
     assert_eq!(due_at("by the first of the month", now), d("2026-12-01"));
     assert_eq!(due_at("к 5 числу", now), d("2026-12-05"));
