@@ -802,8 +802,7 @@ impl Ingest<'_> {
         // A long message talks of many things; only a short one is about the one it names.
         let context = if words.is_empty() && m.text.split_whitespace().count() <= 25 {
             let text = without_names(m.text, self.names);
-            let mut context = commitments::significant_stems(&text);
-            context.extend(commitments::verb_lemmas(&text));
+            let mut context = commitments::naming_words(&text);
             // The promise's own verb is not what the rest names: "I'm going to pay it today" is
             // not "have to pay 20 RIB" again.
             let verb = content

@@ -209,7 +209,7 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
 }
 
 /// Whether the dictionary itself holds `w` (not a guess from its ending).
-fn known_word(w: &str) -> bool {
+pub(super) fn known_word(w: &str) -> bool {
     crate::morph::dictionary().is_some_and(|d| {
         d.analyze(w)
             .iter()
@@ -455,15 +455,6 @@ pub(super) fn dictionary_verb(w: &str) -> Option<Verb> {
         r.insert(w.to_string(), verb);
     });
     verb
-}
-
-/// Does the dictionary itself hold `w` (not only guess it)? "приду" is a word, "сдлаю" a slip.
-pub(super) fn in_dictionary(w: &str) -> bool {
-    crate::morph::dictionary().is_some_and(|d| {
-        d.analyze(w)
-            .iter()
-            .any(|a| a.source == rumorph::Source::Dictionary)
-    })
 }
 
 fn read_verb(w: &str) -> Option<Verb> {

@@ -201,7 +201,7 @@ pub(super) fn ru_promise_typo(m: &Msg) -> Option<RuPromise> {
             || w.chars().count() < 5
             || Lang::detect(w) != Lang::Ru
             // "приду" is a word of its own, not a slip for "приму".
-            || in_dictionary(w)
+            || known_word(w)
         {
             continue;
         }

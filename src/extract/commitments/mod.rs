@@ -632,8 +632,20 @@ fn stems_of(m: &Msg) -> Vec<String> {
 /// "заказать"; an English word of done by its stem: "booked" → "book"), for matching an update to the promise whose verb it is; the verbs of moving,
 /// calling off, doing in general (`lexicon/ru/light_verbs.txt`) and negated ones are left out.
 pub fn verb_lemmas(text: &str) -> Vec<String> {
-    let light = word_list!("ru/light_verbs.txt");
+    lemmas_of(&Msg::new(text))
+}
+
+/// What a text may name a promise by, from one reading of it: its significant stems
+/// ([`significant_stems`]) and its verbs ([`verb_lemmas`]).
+pub fn naming_words(text: &str) -> Vec<String> {
     let m = Msg::new(text);
+    let mut out = stems_of(&m);
+    out.extend(lemmas_of(&m));
+    out
+}
+
+fn lemmas_of(m: &Msg) -> Vec<String> {
+    let light = word_list!("ru/light_verbs.txt");
     let mut out: Vec<String> = Vec::new();
     for (i, t) in m.toks.iter().enumerate() {
         // "all booked", "shipped": an English word of done names its verb by its stem.

@@ -348,7 +348,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     // Helpers of the request itself ("когда сможешь в Уралтрансе ИБП поменять?" reaches back
     // to its clause's start).
     let when_asked = (m.bounds(start, false).start..start)
-        .any(|k| m.w(k) == "когда" && matches!(m.w(k + 1), "сможешь" | "сможете"));
+        .any(|k| m.w(k) == "когда" && word_list!("ru/when_can_you.txt").contains(&m.w(k + 1)));
     let helpers_from = if when_asked {
         m.bounds(start, false).start
     } else {
