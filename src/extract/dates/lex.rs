@@ -310,7 +310,67 @@ pub(super) fn classify(w: &str) -> Lex {
             return day;
         }
     }
-    if w.is_ascii() { en_word(w) } else { ru_word(w) }
+    let lex = if w.is_ascii() { en_word(w) } else { ru_word(w) };
+    if lex == Lex::Word
+        && let Some(meant) = slip(w)
+    {
+        return classify(meant);
+    }
+    lex
+}
+
+/// The date word a misspelt word was meant as ("завтар", "tomorow"): within one edit of a word
+/// in `lexicon/dates_typo.txt`, and no dictionary word of its own ("завтрак").
+fn slip(w: &str) -> Option<&'static str> {
+    static TARGETS: std::sync::OnceLock<Vec<(&'static str, Vec<char>)>> =
+        std::sync::OnceLock::new();
+    let targets = TARGETS.get_or_init(|| {
+        include_str!("../../../lexicon/dates_typo.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .flat_map(str::split_whitespace)
+            .map(|t| (t, t.chars().collect()))
+            .collect()
+    });
+    let n = w.chars().count();
+    if n < 5 || !w.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let cs: Vec<char> = w.chars().collect();
+    let meant = targets
+        .iter()
+        .find(|(_, t)| t.len().abs_diff(n) <= 1 && one_edit(&cs, t))?
+        .0;
+    if !w.is_ascii() && known_word(w) {
+        return None;
+    }
+    Some(meant)
+}
+
+fn known_word(w: &str) -> bool {
+    crate::morph::dictionary().is_some_and(|d| {
+        d.analyze(w)
+            .iter()
+            .any(|a| a.source == rumorph::Source::Dictionary)
+    })
+}
+
+/// `a` and `b` differ by exactly one letter left out, added, changed, or two neighbours swapped.
+fn one_edit(a: &[char], b: &[char]) -> bool {
+    if a == b {
+        return false;
+    }
+    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[p..], &b[p..]);
+    match ra.len() as isize - rb.len() as isize {
+        0 => {
+            ra[1..] == rb[1..]
+                || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
+        }
+        1 => ra[1..] == *rb,
+        -1 => *ra == rb[1..],
+        _ => false,
+    }
 }
 
 fn ru_word(w: &str) -> Lex {
@@ -791,6 +851,24 @@ mod tests {
         assert_eq!(classify("февраля"), Lex::Month(2));
         assert_eq!(classify("следующем"), Lex::Kw(Kw::Next));
         assert_eq!(classify("пятница"), Lex::Wd(4, false));
+    }
+
+    #[test]
+    fn a_date_word_one_slip_away_is_read_as_it() {
+        assert_eq!(classify("завтар"), Lex::RelDay(1));
+        assert_eq!(classify("послезавта"), Lex::RelDay(2));
+        assert_eq!(classify("севодня"), Lex::RelDay(0));
+        assert_eq!(classify("пятницк"), Lex::Wd(4, false));
+        assert_eq!(classify("tomorow"), Lex::RelDay(1));
+        assert_eq!(classify("thrusday"), Lex::Wd(3, false));
+        assert_eq!(classify("wednsday"), Lex::Wd(2, false));
+        // a word of its own, or too short to tell
+        assert_eq!(classify("завтрак"), Lex::Word);
+        assert_eq!(classify("зава"), Lex::Word);
+        assert_eq!(classify("mouth"), Lex::Word);
+        assert!(!one_edit(&['a', 'b'], &['a', 'b']));
+        assert!(one_edit(&['a', 'b', 'c'], &['a', 'c', 'b']));
+        assert!(!one_edit(&['a', 'b', 'c', 'd'], &['b', 'a', 'd', 'c']));
     }
 
     #[test]

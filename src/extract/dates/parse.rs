@@ -339,6 +339,10 @@ impl<'a> P<'a> {
     fn new_year(&self, i: usize) -> Option<(NaiveDate, usize)> {
         let jan1 = ymd(self.today.year() + 1, 1, 1)?;
         if self.kw(i, Kw::NewYear) {
+            // "НГ-пакет", "НГ-меню": the first half of a compound names a thing
+            if self.sym(i + 1, '-') && self.adj(i + 1) && self.adj(i + 2) {
+                return None;
+            }
             return Some((jan1, i + 1));
         }
         let w = self.w(i);
@@ -649,7 +653,13 @@ impl<'a> P<'a> {
             let masculine = matches!(self.lx(i0), Lex::Num(..))
                 && self.sym(i0 + 1, '-')
                 && matches!(self.w(i0 + 2), "й" | "ый" | "ий" | "ой");
-            let allowed = if self.strict && masculine && !pref {
+            // "2nd coat", "3rd batch": an English ordinal in digits before a noun counts things
+            let counts_things = matches!(self.lx(i0), Lex::Num(..))
+                && matches!(self.w(i0 + 1), "st" | "nd" | "rd" | "th")
+                && self.lx(j) == Lex::Word;
+            let allowed = if self.strict && counts_things && !pref {
+                of_month.is_some() || the_month.is_some()
+            } else if self.strict && masculine && !pref {
                 of_month.is_some() || the_month.is_some()
             } else if self.strict && ordinal_word {
                 of_month.is_some()
@@ -3602,7 +3612,7 @@ impl<'a> P<'a> {
                 fa.m = fb.m;
             }
             if fa.y.is_none() {
-                fa.y = fb.y;
+                fa.y = year_before(&fa, &fb);
             }
             if fb.m.is_none() {
                 fb.m = fa.m;
@@ -3611,6 +3621,10 @@ impl<'a> P<'a> {
                 fb.y = fa.y;
             }
         } else if fa.has_date() && fb.has_date() && fa.clock.is_none() && fb.clock.is_none() {
+            // "from March to June 2021": the year said once at the end is both sides'
+            if fa.y.is_none() && fa.m.is_some() && fb.m.is_some() {
+                fa.y = year_before(&fa, &fb);
+            }
         } else {
             return None;
         }
@@ -3651,6 +3665,18 @@ impl<'a> P<'a> {
             e,
         ))
     }
+}
+
+/// The year of a range's first side when only the second says one: the same year, or the
+/// year before when the first side's month and day come later ("28 декабря – 3 января 2021").
+fn year_before(a: &Frame, b: &Frame) -> Option<i32> {
+    let y = b.y?;
+    let later = (a.m, a.d.unwrap_or(1)) > (b.m, b.d.unwrap_or(1));
+    Some(if later && a.m.is_some() && b.m.is_some() {
+        y - 1
+    } else {
+        y
+    })
 }
 
 fn is_determiner(w: &str) -> bool {

@@ -180,6 +180,15 @@ fn ranges_and_next_n_units() {
         span("14./15.10.", Lang::Ru),
         "2013-10-14 00:00 .. 2013-10-16 00:00"
     );
+    // A year said once at the end belongs to both sides.
+    assert_eq!(
+        span("From March to June 2021", Lang::En),
+        "2021-03-01 00:00 .. 2021-07-01 00:00"
+    );
+    assert_eq!(
+        span("с 28 декабря по 3 января 2021", Lang::Ru),
+        "2020-12-28 00:00 .. 2021-01-04 00:00"
+    );
     assert_eq!(
         span("next 3 days", Lang::En),
         "2013-02-13 00:00 .. 2013-02-16 00:00"
@@ -498,6 +507,27 @@ fn ordinal_word_without_a_month_is_not_a_date_in_running_text() {
     assert_eq!(due_at("by the first of the month", now), d("2026-12-01"));
     assert_eq!(due_at("к 5 числу", now), d("2026-12-05"));
     assert_eq!(due_at("до первого числа", now), d("2026-12-01"));
+    // An English ordinal in digits before a noun counts coats and batches.
+    assert_eq!(
+        due_at("2nd coat came up mint. I'll load them tmrw morning", now),
+        d("2026-11-28")
+    );
+    assert_eq!(
+        due_at("the 3rd batch is out, next one by the 15th", now),
+        d("2026-12-15")
+    );
+    assert_eq!(due_at("by the 2nd", now), d("2026-12-02"));
+}
+
+#[test]
+fn new_year_as_the_first_half_of_a_compound_is_a_thing() {
+    let now = friday();
+    assert_eq!(
+        due_at("в пн рассылку про НГ-пакет сделаю", now),
+        d("2026-11-30")
+    );
+    assert!(spans("пост про НГ-пакет", now).is_empty());
+    assert_eq!(due_at("до НГ", now), d("2026-12-31"));
 }
 
 #[test]
