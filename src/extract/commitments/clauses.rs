@@ -450,7 +450,18 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
             }
             "and" => {
                 let subject = if m.w(k + 1) == "then" { k + 2 } else { k + 1 };
-                first_person(m.w(subject)) && en_promises(left.clone()) && dated(left)
+                // "I'll send the variation today and book the sparky for thu": a verb of work
+                // with a date of its own carries the promise over to a second piece of work.
+                // A time the first work takes ("I'll review it over the weekend and send
+                // comments by monday") is no deadline of its own: one piece of work.
+                let over = word_list!("en/during.txt");
+                let spans_time = (r.start..k)
+                    .any(|j| m.has_f(j, DATE) && j > 0 && over.contains(&m.w(j - 1)))
+                    || (r.start..k).any(|j| {
+                        over.contains(&m.w(j)) && m.w(j + 1) == "the" && m.has_f(j + 2, DATE)
+                    });
+                let carried = m.has_f(subject, EN_VERB) && dated(k + 1..r.end) && !spans_time;
+                (first_person(m.w(subject)) || carried) && en_promises(left.clone()) && dated(left)
             }
             _ => false,
         }
@@ -466,6 +477,22 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
         }
     }
     out
+}
+
+/// "…today and book the sparky for thu", "…, then ring blum about the hinges": a clause that
+/// opens with a verb of work after one that promises in English is promised too; its text
+/// with the promise put back ("I'll book the sparky for thu").
+pub(super) fn carried_promise(prev: &Msg, part: &Msg) -> Option<String> {
+    if en_promise(prev).is_none() || en_promise(part).is_some() {
+        return None;
+    }
+    let k = usize::from(matches!(part.w(0), "and" | "then"))
+        + usize::from(part.w(0) == "and" && part.w(1) == "then");
+    if !part.has_f(k, EN_VERB) {
+        return None;
+    }
+    let from = part.toks.get(k)?.span.start;
+    Some(format!("I'll {}", part.text.get(from..)?))
 }
 
 /// The text without the words addressing someone (a team member's name, a name and

@@ -419,7 +419,14 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
             return None;
         }
         let clause = m.bounds(v.min(m.n().saturating_sub(1)), false);
-        let range = clause.start.min(t)..clause.end;
+        // A fronted object stays ("the deck I'll send tomorrow"); a clause joined before the
+        // promise does not ("I told her … but I'll send the letter").
+        let joins = word_list!("en/joins.txt");
+        let from = (clause.start.min(t)..t)
+            .rev()
+            .find(|&k| joins.contains(&m.w(k)))
+            .map_or(clause.start.min(t), |k| k + 1);
+        let range = from..clause.end;
         let (text, obj) = content(m, range, None, &skip, cx.due_span());
         let generic = text.split_whitespace().all(|w| {
             matches!(

@@ -268,7 +268,19 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
     let parts: Vec<Msg> = segs.iter().map(|r| m.slice(r.clone())).collect();
     let per: Vec<Vec<Finding>> = parts
         .iter()
-        .map(|part| {
+        .enumerate()
+        .map(|(k, part)| {
+            if let Some(text) = k
+                .checked_sub(1)
+                .and_then(|j| carried_promise(&parts[j], part))
+            {
+                let sub = MessageInput {
+                    text: &text,
+                    lang,
+                    ..input.clone()
+                };
+                return analyze_whole(&sub, &Msg::new(&text), &names);
+            }
             let sub = MessageInput {
                 text: part.text,
                 lang,
@@ -318,6 +330,15 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         && (!m.is_q(i) || proposal(m))
         && !conditional
         && !is_retold(m)
+        // "I'll sort the GST return next week, not urgent": new work of its own, said at ease.
+        // A "no rush" before the promise eases a deadline already set ("не горит, сделаю к
+        // среде"); after it, it qualifies the new one.
+        && !(relaxed(m, i)
+            && ru_promise(m)
+                .map(|p| p.0)
+                .or_else(|| en_promise(m).map(|p| p.0))
+                .is_some_and(|t| t < i)
+            && matches!(made(&cx), Some(Finding::Made { .. })))
     {
         // "к среде не успеваю, переношу на четверг": the new date follows the word that
         // moves; the one before it is the date being missed.

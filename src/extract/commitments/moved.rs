@@ -61,6 +61,17 @@ pub(super) fn more_time(m: &Msg, now: DateTime<Tz>) -> Option<Due> {
     None
 }
 
+/// "не горит", "не к спеху", "no rush", "not urgent", "can wait" at `i`: the deadline is eased.
+pub(super) fn relaxed(m: &Msg, i: usize) -> bool {
+    let next = m.w(i + 1);
+    match m.w(i) {
+        "не" => m.has_f(i + 1, URGE) || next == "к" && m.w(i + 2) == "спеху",
+        "no" | "not" | "isn't" | "nothing" => m.has_f(i + 1, URGE),
+        "can" => next == "wait",
+        _ => false,
+    }
+}
+
 pub(super) fn is_moved(m: &Msg) -> Option<usize> {
     for i in 0..m.n() {
         let w = m.w(i);
@@ -96,11 +107,7 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
                 .any(|k| m.w(k) == "а" && (k + 1..(k + 4).min(m.n())).any(|j| m.has_f(j, DATE))),
             "раньше" | "пораньше" => i > 0 && m.has_f(i - 1, NEED),
             // "не горит, давай к среде", "no rush, let's do it by tuesday": a relaxed deadline.
-            "не" if m.has_f(i + 1, URGE) || next == "к" && m.w(i + 2) == "спеху" => {
-                m.any_f(DATE | MONTH)
-            }
-            "no" | "not" | "isn't" | "nothing" if m.has_f(i + 1, URGE) => m.any_f(DATE | MONTH),
-            "can" if next == "wait" => m.any_f(DATE | MONTH),
+            _ if relaxed(m, i) => m.any_f(DATE | MONTH),
             // "we need the quote sooner, by wednesday".
             "sooner" => (i.saturating_sub(5)..i).any(|k| m.has_f(k, NEED)) || m.any_f(DATE | MONTH),
             "больше" => next == "времени",

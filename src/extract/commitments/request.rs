@@ -79,7 +79,12 @@ pub(super) fn open_request_cue(cx: &Ctx) -> Option<usize> {
             {
                 return Some(i + 2);
             }
-            "who" if matches!(a, "can" | "could" | "will" | "wants") => return Some(i + 2),
+            "who"
+                if matches!(a, "can" | "could" | "will" | "wants")
+                    && !(i > 0 && word_list!("en/find_out.txt").contains(&m.w(i - 1))) =>
+            {
+                return Some(i + 2);
+            }
             _ => {}
         }
         if m.has_f(i, NEED)

@@ -126,8 +126,13 @@ pub(super) fn is_announcement(m: &Msg) -> bool {
     opener && !own
 }
 
+/// Someone else's promise told by the speaker ("Артём сказал что скинет", "the Obs guy says
+/// he'll pay"). The speaker telling someone ("I told her…", "я сказал Олегу…") retells nothing:
+/// a promise after it is the speaker's own.
 pub(super) fn is_retold(m: &Msg) -> bool {
-    m.any_f(RETOLD) || m.has_seq(&["по", "словам"]) || m.has_seq(&["according", "to"])
+    (0..m.n()).any(|i| m.has_f(i, RETOLD) && !(i > 0 && m.has_f(i - 1, SUBJ)))
+        || m.has_seq(&["по", "словам"])
+        || m.has_seq(&["according", "to"])
 }
 
 pub(super) fn is_absence(m: &Msg) -> bool {

@@ -654,7 +654,9 @@ impl<'a> P<'a> {
                 && self.sym(i0 + 1, '-')
                 && matches!(self.w(i0 + 2), "й" | "ый" | "ий" | "ой");
             // "2nd coat", "3rd batch": an English ordinal in digits before a noun counts things
-            let counts_things = matches!(self.lx(i0), Lex::Num(..))
+            let counts_things = i0 == i
+                && !(i > 0 && matches!(self.lx(i - 1), Lex::Kw(_)))
+                && matches!(self.lx(i0), Lex::Num(..))
                 && matches!(self.w(i0 + 1), "st" | "nd" | "rd" | "th")
                 && self.lx(j) == Lex::Word;
             let allowed = if self.strict && counts_things && !pref {

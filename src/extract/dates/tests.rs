@@ -517,6 +517,13 @@ fn ordinal_word_without_a_month_is_not_a_date_in_running_text() {
         d("2026-12-15")
     );
     assert_eq!(due_at("by the 2nd", now), d("2026-12-02"));
+    assert_eq!(
+        due_at(
+            "I'll send the report on the 15th once the comments are in",
+            now
+        ),
+        d("2026-12-15")
+    );
 }
 
 #[test]
