@@ -558,10 +558,18 @@ impl Ingest<'_> {
         match f {
             Finding::Made { content, due } => self.made(l, m, &content, due).await,
             Finding::Accept { due } => self.accept(l, m, due, false, false, None).await,
-            Finding::Moved { due, words } => {
+            Finding::Moved {
+                due,
+                words,
+                otherwise,
+            } => {
                 let Some(due) = due else { return Ok(None) };
                 let Some(c) = self.target(l, m, &words, true).await? else {
-                    return Ok(None);
+                    // Nothing open to move: the message's own promise is new work.
+                    return match otherwise {
+                        Some(content) => self.made(l, m, &content, Some(due)).await,
+                        None => Ok(None),
+                    };
                 };
                 if c.due == Some(due) {
                     return Ok(None);

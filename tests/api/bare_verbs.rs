@@ -232,3 +232,70 @@ async fn an_english_report_by_the_promises_verb_completes_it_and_not_the_newest(
     assert_eq!(state("venue").as_deref(), Some("done"), "{got:?}");
     assert_eq!(state("deck").as_deref(), Some("open"), "{got:?}");
 }
+
+#[tokio::test]
+async fn a_move_with_nothing_open_to_move_is_the_speakers_new_promise() {
+    // "…завтра доделаю, сегодня уже не успеваю" of work nobody promised before: a promise for
+    // tomorrow, not a move that is lost.
+    let got = run(&[(
+        10,
+        2,
+        "2026-11-23T16:10:00+03:00",
+        "развёртки на косынки завтра доделаю, сегодня уже не успеваю",
+        None,
+    )])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].1.contains("развёртки"), "{got:?}");
+    assert_eq!(got[0].2.as_deref(), Some("2026-11-24"), "{got:?}");
+    assert_eq!(got[0].3, "open");
+}
+
+#[tokio::test]
+async fn a_move_of_an_open_promise_still_moves_it() {
+    let got = run(&[
+        (
+            10,
+            2,
+            "2026-11-23T10:00:00+03:00",
+            "развёртки на косынки доделаю сегодня",
+            None,
+        ),
+        (
+            11,
+            2,
+            "2026-11-23T16:10:00+03:00",
+            "развёртки завтра доделаю, сегодня уже не успеваю",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].4, 10, "{got:?}");
+    assert_eq!(got[0].2.as_deref(), Some("2026-11-24"), "{got:?}");
+}
+
+#[tokio::test]
+async fn a_yes_that_says_where_the_speaker_will_be_accepts() {
+    let got = run(&[
+        (
+            10,
+            1,
+            "2026-11-23T16:45:00+03:00",
+            "Степан, завтра с утра стойки примешь?",
+            None,
+        ),
+        (
+            11,
+            2,
+            "2026-11-23T16:50:00+03:00",
+            "ок, в 9 буду в цеху",
+            Some(10),
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, 2);
+    assert!(got[0].1.contains("стойки"), "{got:?}");
+    assert_eq!(got[0].2.as_deref(), Some("2026-11-24"), "{got:?}");
+}

@@ -378,6 +378,21 @@ pub(super) fn on_my_way(m: &Msg, from: usize) -> bool {
     motion
 }
 
+/// "ок, в 9 буду в цеху", "ok, I'll be there at 9": after a yes, where and when the speaker
+/// will be is the yes, at that time. Any other verb, a "не" or a question says something else.
+pub(super) fn be_there(m: &Msg, from: usize) -> bool {
+    let be = word_list!("be_there.txt");
+    let mut seen = false;
+    for i in from..m.n() {
+        if be.contains(&m.w(i)) {
+            seen = true;
+        } else if m.has_f(i, NEG | EN_VERB) || m.is_q(i) || m.verb(i).is_some() {
+            return false;
+        }
+    }
+    seen
+}
+
 /// "да, запиши меня", "ок, ставь и меня тоже": after an agreement, an imperative about the
 /// speaker themself signs them up — an acceptance, not a request.
 pub(super) fn signs_me_up(m: &Msg, from: usize) -> bool {

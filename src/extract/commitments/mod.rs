@@ -97,6 +97,9 @@ pub enum Finding {
     Moved {
         due: Option<Due>,
         words: Vec<String>,
+        /// The speaker's own promise the message makes when no open one is there to move
+        /// ("развёртки завтра доделаю, сегодня уже не успеваю" said of new work).
+        otherwise: Option<String>,
     },
     /// A commitment is finished.
     Done { words: Vec<String> },
@@ -347,14 +350,25 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
             .get(i)
             .and_then(|t| text.get(t.span.end..))
             .and_then(|rest| super::dates::deadline(rest, input.now, lang).map(|(_, due)| due));
-        // "сегодня не успеваю": a date before "не успеваю" is the one being missed.
+        // "сегодня не успеваю": a date before "не успеваю" is the one being missed; a date in
+        // a clause before that one is the new one ("завтра доделаю, сегодня уже не успеваю").
         let missed = m.w(i) == "не" && m.w(i + 1).starts_with("успе");
+        let earlier = || {
+            let start = m.bounds(i, false).start;
+            let head = m.toks.get(start).and_then(|t| text.get(..t.span.start))?;
+            super::dates::deadline(head, input.now, lang).map(|(_, due)| due)
+        };
         let due = more_time(m, input.now)
             .or(after_move)
-            .or_else(|| if missed { None } else { cx.due() });
+            .or_else(|| if missed { earlier() } else { cx.due() });
+        let otherwise = match made(&cx) {
+            Some(Finding::Made { content, .. }) => Some(content),
+            _ => None,
+        };
         return vec![Finding::Moved {
             due,
             words: cx.words(),
+            otherwise,
         }];
     }
     if let Some(o) = question_offer(&cx) {
@@ -427,6 +441,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
             || only_date_left(&cx, lead)
             || on_my_way(m, lead)
             || signs_me_up(m, lead)
+            || be_there(m, lead) && !absence
             || at_a_time
         {
             return vec![Finding::Accept { due: cx.due() }];
