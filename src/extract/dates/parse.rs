@@ -659,9 +659,7 @@ impl<'a> P<'a> {
                 && matches!(self.lx(i0), Lex::Num(..))
                 && matches!(self.w(i0 + 1), "st" | "nd" | "rd" | "th")
                 && self.lx(j) == Lex::Word;
-            let allowed = if self.strict && counts_things && !pref {
-                of_month.is_some() || the_month.is_some()
-            } else if self.strict && masculine && !pref {
+            let allowed = if self.strict && (counts_things || masculine) && !pref {
                 of_month.is_some() || the_month.is_some()
             } else if self.strict && ordinal_word {
                 of_month.is_some()
