@@ -19,6 +19,12 @@ pub fn dictionary() -> Option<&'static Dictionary> {
     .as_ref()
 }
 
+/// Whether the dictionary itself holds `w` (not a guess from its ending): "завтрак" and "приду"
+/// are words of their own, not slips for "завтра" and "приму".
+pub fn known_word(w: &str) -> bool {
+    dictionary().is_some_and(|d| d.analyze(w).iter().any(|a| a.source == Source::Dictionary))
+}
+
 fn cyrillic(w: &str) -> bool {
     !w.is_empty()
         && w.chars()

@@ -92,6 +92,27 @@ pub fn keyed_lists(src: &'static str) -> Vec<(&'static str, Vec<String>)> {
         .collect()
 }
 
+/// Damerau distance at most one: one letter missing, extra, wrong or two swapped ("сдлаю").
+pub fn one_typo(a: &[char], b: &[char]) -> bool {
+    let (la, lb) = (a.len(), b.len());
+    if la.abs_diff(lb) > 1 {
+        return false;
+    }
+    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    if p == la && p == lb {
+        return true;
+    }
+    let (ra, rb) = (&a[p..], &b[p..]);
+    if la == lb {
+        ra.get(1..) == rb.get(1..)
+            || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra.get(2..) == rb.get(2..))
+    } else if la > lb {
+        ra.get(1..) == Some(rb)
+    } else {
+        rb.get(1..) == Some(ra)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

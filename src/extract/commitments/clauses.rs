@@ -455,11 +455,10 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
                 // A time the first work takes ("I'll review it over the weekend and send
                 // comments by monday") is no deadline of its own: one piece of work.
                 let over = word_list!("en/during.txt");
-                let spans_time = (r.start..k)
-                    .any(|j| m.has_f(j, DATE) && j > 0 && over.contains(&m.w(j - 1)))
-                    || (r.start..k).any(|j| {
-                        over.contains(&m.w(j)) && m.w(j + 1) == "the" && m.has_f(j + 2, DATE)
-                    });
+                let spans_time = (r.start..k).any(|j| {
+                    let d = j + 1 + usize::from(m.w(j + 1) == "the");
+                    over.contains(&m.w(j)) && m.has_f(d, DATE)
+                });
                 let carried = m.has_f(subject, EN_VERB) && dated(k + 1..r.end) && !spans_time;
                 (first_person(m.w(subject)) || carried) && en_promises(left.clone()) && dated(left)
             }
@@ -486,8 +485,8 @@ pub(super) fn carried_promise(prev: &Msg, part: &Msg) -> Option<String> {
     if en_promise(prev).is_none() || en_promise(part).is_some() {
         return None;
     }
-    let k = usize::from(matches!(part.w(0), "and" | "then"))
-        + usize::from(part.w(0) == "and" && part.w(1) == "then");
+    // The joining "and" is already left out of the clause (see `segments`); "then" is not.
+    let k = usize::from(part.w(0) == "then");
     if !part.has_f(k, EN_VERB) {
         return None;
     }

@@ -173,7 +173,7 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
         };
         // A word the dictionary knows is read by the dictionary, not by likeness: "заходим"
         // (a present of "заходить") is no future because "сходим" is one.
-        if root.chars().count() >= min_root(p) && known_word(w) {
+        if root.chars().count() >= min_root(p) && crate::morph::known_word(w) {
             return None;
         }
         if root.chars().count() < min_root(p) {
@@ -206,15 +206,6 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
         }
     }
     None
-}
-
-/// Whether the dictionary itself holds `w` (not a guess from its ending).
-pub(super) fn known_word(w: &str) -> bool {
-    crate::morph::dictionary().is_some_and(|d| {
-        d.analyze(w)
-            .iter()
-            .any(|a| a.source == rumorph::Source::Dictionary)
-    })
 }
 
 /// A prefixed word outside the lexicon with a 1st-person future ending ("заоптимизирую",
@@ -372,27 +363,6 @@ pub(super) fn word_classes() -> &'static HashMap<&'static str, u32, WordHash> {
         }
         map
     })
-}
-
-/// Damerau distance at most one: one letter missing, extra, wrong or two swapped ("сдлаю").
-pub(super) fn one_typo(a: &[char], b: &[char]) -> bool {
-    let (la, lb) = (a.len(), b.len());
-    if la.abs_diff(lb) > 1 {
-        return false;
-    }
-    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    if p == la && p == lb {
-        return true;
-    }
-    let (ra, rb) = (&a[p..], &b[p..]);
-    if la == lb {
-        ra.get(1..) == rb.get(1..)
-            || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra.get(2..) == rb.get(2..))
-    } else if la > lb {
-        ra.get(1..) == Some(rb)
-    } else {
-        rb.get(1..) == Some(ra)
-    }
 }
 
 /// 1st-person future forms of the lexicon, for typo matching.

@@ -201,7 +201,7 @@ pub(super) fn ru_promise_typo(m: &Msg) -> Option<RuPromise> {
             || w.chars().count() < 5
             || Lang::detect(w) != Lang::Ru
             // "приду" is a word of its own, not a slip for "приму".
-            || known_word(w)
+            || crate::morph::known_word(w)
         {
             continue;
         }
@@ -210,7 +210,7 @@ pub(super) fn ru_promise_typo(m: &Msg) -> Option<RuPromise> {
         if let Some((_, v)) = candidates
             .into_iter()
             .flatten()
-            .find(|(f, _)| one_typo(f, &chars))
+            .find(|(f, _)| crate::extract::words::one_typo(f, &chars))
         {
             return Some((i, Some((i, v.inf)), v.take));
         }

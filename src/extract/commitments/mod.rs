@@ -329,6 +329,16 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     {
         return vec![Finding::Cancelled { words: cx.words() }];
     }
+    // The speaker's own new work, read once for the move below.
+    let own_work = OnceCell::new();
+    let own_work = || {
+        own_work
+            .get_or_init(|| match made(&cx) {
+                Some(Finding::Made { content, .. }) => Some(content),
+                _ => None,
+            })
+            .clone()
+    };
     if let Some(i) = is_moved(m)
         && (!m.is_q(i) || proposal(m))
         && !conditional
@@ -341,7 +351,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
                 .map(|p| p.0)
                 .or_else(|| en_promise(m).map(|p| p.0))
                 .is_some_and(|t| t < i)
-            && matches!(made(&cx), Some(Finding::Made { .. })))
+            && own_work().is_some())
     {
         // "к среде не успеваю, переношу на четверг": the new date follows the word that
         // moves; the one before it is the date being missed.
@@ -361,14 +371,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         let due = more_time(m, input.now)
             .or(after_move)
             .or_else(|| if missed { earlier() } else { cx.due() });
-        let otherwise = match made(&cx) {
-            Some(Finding::Made { content, .. }) => Some(content),
-            _ => None,
-        };
         return vec![Finding::Moved {
             due,
             words: cx.words(),
-            otherwise,
+            otherwise: own_work(),
         }];
     }
     if let Some(o) = question_offer(&cx) {

@@ -341,36 +341,15 @@ fn slip(w: &str) -> Option<&'static str> {
         .iter()
         .find(|(_, t)| t.len().abs_diff(n) <= 1 && one_edit(&cs, t))?
         .0;
-    if !w.is_ascii() && known_word(w) {
+    if !w.is_ascii() && crate::morph::known_word(w) {
         return None;
     }
     Some(meant)
 }
 
-fn known_word(w: &str) -> bool {
-    crate::morph::dictionary().is_some_and(|d| {
-        d.analyze(w)
-            .iter()
-            .any(|a| a.source == rumorph::Source::Dictionary)
-    })
-}
-
 /// `a` and `b` differ by exactly one letter left out, added, changed, or two neighbours swapped.
 fn one_edit(a: &[char], b: &[char]) -> bool {
-    if a == b {
-        return false;
-    }
-    let p = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let (ra, rb) = (&a[p..], &b[p..]);
-    match ra.len() as isize - rb.len() as isize {
-        0 => {
-            ra[1..] == rb[1..]
-                || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
-        }
-        1 => ra[1..] == *rb,
-        -1 => *ra == rb[1..],
-        _ => false,
-    }
+    a != b && crate::extract::words::one_typo(a, b)
 }
 
 fn ru_word(w: &str) -> Lex {
