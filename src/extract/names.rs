@@ -1509,7 +1509,8 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
     if toks.is_empty() {
         return Vec::new();
     }
-    ms.iter()
+    let found: Vec<i64> = ms
+        .iter()
         .filter(|m| {
             let mut named = false;
             let all = toks.iter().all(|t| {
@@ -1528,12 +1529,56 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
             all && named
         })
         .map(|m| m.id)
-        .collect()
+        .collect();
+    match toks.as_slice() {
+        [t] if found.is_empty() => clipped(&t.norm, people),
+        _ => found,
+    }
+}
+
+/// "Kev" for Kevin, "Bern" for Bernadette: an English first name cut to its first three letters
+/// or more names the one person whose name it starts, if only one.
+fn clipped(tok: &str, people: &[Person]) -> Vec<i64> {
+    if tok.len() < 3 || !tok.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Vec::new();
+    }
+    let hits: Vec<i64> = people
+        .iter()
+        .filter(|p| normalize(&p.first_name).starts_with(tok))
+        .map(|p| p.id)
+        .collect();
+    if hits.len() == 1 { hits } else { Vec::new() }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_english_name_cut_short_names_the_one_person_it_starts() {
+        let p = |id: i64, name: &str| Person {
+            id,
+            first_name: name.into(),
+            last_name: None,
+            username: None,
+        };
+        let team = vec![
+            p(1, "Kevin"),
+            p(2, "Samantha"),
+            p(3, "Samuel"),
+            p(4, "Bernadette"),
+        ];
+        assert_eq!(resolve("Kev", &team), vec![1]);
+        assert_eq!(resolve("bern", &team), vec![4]);
+        assert_eq!(resolve("Samu", &team), vec![3]);
+        // too short to tell, or nobody: no one
+        assert!(resolve("Ke", &team).is_empty());
+        assert!(resolve("Zed", &team).is_empty());
+        // two people start so: no one
+        let mut two = team.clone();
+        two.push(p(5, "Bernard"));
+        assert!(resolve("Bern", &two).is_empty());
+    }
 
     #[test]
     fn full_names_in_na_have_their_affectionate_forms() {

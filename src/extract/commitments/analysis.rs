@@ -369,6 +369,18 @@ impl Ctx<'_, '_> {
         self.deadline().map(|(s, _)| s)
     }
 
+    /// A date is said and it is more than "right now" ("щас гляну", "I can send it now" name
+    /// no deadline to hold anyone to; `lexicon/*/immediate.txt`).
+    pub(super) fn deadline_said(&self) -> bool {
+        let now = |t: &str| {
+            let t = t.trim().to_lowercase();
+            word_list!("ru/immediate.txt").contains(&t.as_str())
+                || word_list!("en/immediate.txt").contains(&t.as_str())
+        };
+        self.due_span()
+            .is_some_and(|s| self.m.text.get(s.clone()).is_some_and(|t| !now(t)))
+    }
+
     pub(super) fn words(&self) -> Vec<String> {
         stems_of(self.m)
     }

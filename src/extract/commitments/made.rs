@@ -87,6 +87,10 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             if goes_somewhere(m, v) {
                 continue;
             }
+            // "I'll need your sign-off": what the speaker needs, not what they will do.
+            if word_list!("en/not_work.txt").contains(&m.w(v)) {
+                continue;
+            }
             // "I'll be in the office", "I'll be there": where the speaker will be, not a task.
             if m.w(v) == "be"
                 && !matches!(
@@ -508,13 +512,7 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
     let works_alone = !take
         && verb.is_some_and(|(_, inf)| !inf.is_empty() && inf != NO_VERB && !alone.contains(&inf));
     // "щас гляну", "сейчас посмотрю": right now is a yes, not a date to hold anyone to.
-    let immediate = word_list!("ru/immediate.txt");
-    let deadline = cx.due_span().is_some_and(|s| {
-        m.text
-            .get(s.clone())
-            .is_some_and(|t| !immediate.contains(&t.trim().to_lowercase().as_str()))
-    });
-    if !(obj || works_alone && deadline) {
+    if !(obj || works_alone && cx.deadline_said()) {
         return Some(Finding::Accept { due: cx.due() });
     }
     Some(Finding::Made {

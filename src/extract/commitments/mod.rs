@@ -435,6 +435,16 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     {
         return vec![Finding::Accept { due: Some(due) }];
     }
+    // "monday's tight but ok", "впритык, но ок": a yes after a hedge, by the date it names.
+    if let Some(b) = (1..m.n())
+        .rev()
+        .find(|&k| word_list!("but.txt").contains(&m.w(k)))
+        && m.has_f(b + 1, AGREE)
+        && leading_agreement_after(m, b + 1) >= m.n()
+        && !m.question.iter().any(|&q| q)
+    {
+        return vec![Finding::Accept { due: cx.due() }];
+    }
     // Agreement first: "да, сделаю", "ок, к среде сделаю", "хорошо, тогда к 20-му", "sure, will do".
     let lead = leading_agreement(m);
     if lead > 0 && !question_everywhere {

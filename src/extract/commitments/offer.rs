@@ -43,7 +43,8 @@ pub(super) fn offer(cx: &Ctx) -> Option<Finding> {
             cx.due_span(),
         );
         let due = cx.due();
-        if !conditional && cx.has_date() {
+        // "I can send it now", "I can do dovetails now": able, not promised for today.
+        if !conditional && cx.has_date() && (w != "can" || cx.deadline_said()) {
             return Some(Finding::Made { content: text, due });
         }
         return Some(Finding::Offer { content: text, due });

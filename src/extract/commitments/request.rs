@@ -114,8 +114,12 @@ pub(super) fn addressee(cx: &Ctx, cue: usize) -> Option<(i64, Vec<usize>)> {
             continue;
         }
         let first_tok = m.toks.iter().position(|t| t.span.start >= span.start);
-        let opening = first_tok
-            .is_some_and(|k| (0..k).all(|j| m.has_f(j, GREET | AGREE) || m.w(j).is_empty()));
+        // Opening the message after a greeting, or a sentence of its own ("thx. Tyler pls…";
+        // in "thx Daniel. Meg can you…" the thanks go to Daniel and the request to Meg).
+        let opening = first_tok.is_some_and(|k| {
+            (0..k).all(|j| m.has_f(j, GREET | AGREE) || m.w(j).is_empty())
+                || k > 0 && m.sent_of(k) != m.sent_of(k - 1)
+        });
         let at = span.start < m.text.len() && m.text.as_bytes().get(span.start) == Some(&b'@');
         let comma_after = m
             .text
@@ -255,7 +259,8 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             vocative = true;
             let mut k = last + 1;
             let mut asked = false;
-            while k < m.n() && m.has_f(k, PLEASE | GREET) {
+            // "Tyler also pls break down…": fillers may stand between the name and the verb.
+            while k < m.n() && m.has_f(k, PLEASE | GREET | FILL) {
                 asked |= m.has_f(k, PLEASE);
                 k += 1;
             }

@@ -1344,3 +1344,18 @@ fn verb_lemmas_name_what_was_done_not_doing_in_general() {
     assert_eq!(verb_lemmas("christmas do all booked"), vec!["book"]);
     assert!(verb_lemmas("done, sorted").is_empty());
 }
+
+#[test]
+fn a_request_after_thanks_goes_to_the_name_that_opens_its_sentence() {
+    let to = |text: &str| match run_as(text, 1).first() {
+        Some(Finding::Request { addressee, .. }) => *addressee,
+        other => panic!("{text:?}: {other:?}"),
+    };
+    assert_eq!(
+        to("thx. Ben also pls break down the pallets by fri"),
+        Some(11)
+    );
+    assert_eq!(to("great. Ben also pls send the deck by fri"), Some(11));
+    // the thanks go to Priya, the request to Ben
+    assert_eq!(to("thx Priya. Ben can you send the deck by fri?"), Some(11));
+}
