@@ -42,9 +42,21 @@ pub(super) fn combine(
             }
             // "в декабре заходим на 5 этаж": a team's plan told in passing is no promise unless
             // the whole message already read one.
+            // A "we" that promises work by a day ("фермы завтра с утра отдадим на покраску")
+            // is the speaker's side promising.
+            // Not under a condition or a hedge ("если ответят, может успеем в понедельник").
+            let hedge = word_list!("hedge.txt");
+            let dated_we = f
+                .due()
+                .is_some_and(|d| d.date <= input.now.date_naive() + Duration::days(7))
+                && !parts.iter().any(is_conditional)
+                && parts
+                    .get(k)
+                    .is_some_and(|p| (0..p.n()).all(|i| !hedge.contains(&p.w(i))));
             if matches!(f, Finding::Made { .. })
                 && !whole.iter().any(|w| w.label() == "made")
                 && !parts.get(k).is_some_and(singular_promise)
+                && !dated_we
             {
                 continue;
             }
