@@ -37,7 +37,10 @@ pub(super) fn combine(
                     .find(|&j| clause_has_date(input, &segs[j]));
                 if let Some(j) = neighbour {
                     let own = per[j].first().and_then(Finding::due);
-                    set_due(&mut f, own.or(whole_due));
+                    set_due(
+                        &mut f,
+                        own.or(whole_due).or_else(|| clause_due(input, &segs[j])),
+                    );
                 }
             }
             // "в декабре заходим на 5 этаж": a team's plan told in passing is no promise unless
@@ -281,9 +284,14 @@ pub(super) fn set_due(f: &mut Finding, d: Option<Due>) {
 }
 
 pub(super) fn clause_has_date(input: &MessageInput<'_>, r: &Range<usize>) -> bool {
+    clause_due(input, r).is_some()
+}
+
+/// The deadline the clause `r` names by itself.
+pub(super) fn clause_due(input: &MessageInput<'_>, r: &Range<usize>) -> Option<Due> {
     let text = input.text.get(r.clone()).unwrap_or("");
     let lang = input.lang.unwrap_or_else(|| Lang::detect(text));
-    crate::extract::dates::deadline(text, input.now, lang).is_some()
+    crate::extract::dates::deadline(text, input.now, lang).map(|(_, due)| due)
 }
 
 /// Byte ranges of the independent clauses of a message. A clause that only addresses or agrees
@@ -439,12 +447,7 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
                 .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
         })
     };
-    let en_promises = |r: Range<usize>| {
-        r.clone().any(|k| {
-            matches!(m.w(k), "i'll" | "i’ll" | "we'll" | "we’ll")
-                || matches!(m.w(k), "i" | "we") && matches!(m.w(k + 1), "will" | "shall")
-        })
-    };
+    let en_promises = |r: Range<usize>| says_i_will(m, r);
     let first_person = |w: &str| {
         matches!(
             w,
@@ -471,7 +474,13 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
                     let d = j + 1 + usize::from(m.w(j + 1) == "the");
                     over.contains(&m.w(j)) && m.has_f(d, DATE)
                 });
-                let carried = m.has_f(subject, EN_VERB) && dated(k + 1..r.end) && !spans_time;
+                // "I'll come in early tmrw and rotate the dairy stock": a first verb that names
+                // no work alone hands its date to the work after it.
+                let alone = word_list!("en/not_work_alone.txt");
+                let idle_left =
+                    (r.start + 1..k).any(|j| alone.contains(&m.w(j)) && en_promises(j - 1..j));
+                let carried =
+                    m.has_f(subject, EN_VERB) && (dated(k + 1..r.end) || idle_left) && !spans_time;
                 (first_person(m.w(subject)) || carried) && en_promises(left.clone()) && dated(left)
             }
             _ => false,
@@ -490,11 +499,20 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
     out
 }
 
+/// Do tokens `r` say "I'll" / "we will" (whatever follows: "I'll come in early" too)?
+fn says_i_will(m: &Msg, r: Range<usize>) -> bool {
+    r.clone().any(|k| {
+        matches!(m.w(k), "i'll" | "i’ll" | "we'll" | "we’ll")
+            || matches!(m.w(k), "i" | "we") && matches!(m.w(k + 1), "will" | "shall")
+    })
+}
+
 /// "…today and book the sparky for thu", "…, then ring blum about the hinges": a clause that
 /// opens with a verb of work after one that promises in English is promised too; its text
 /// with the promise put back ("I'll book the sparky for thu").
 pub(super) fn carried_promise(prev: &Msg, part: &Msg) -> Option<String> {
-    if en_promise(prev).is_none() || en_promise(part).is_some() {
+    if !(en_promise(prev).is_some() || says_i_will(prev, 0..prev.n())) || en_promise(part).is_some()
+    {
         return None;
     }
     // The joining "and" is already left out of the clause (see `segments`); "then" is not.
