@@ -557,7 +557,15 @@ impl Ingest<'_> {
     ) -> Result<Option<Effect>, IngestError> {
         match f {
             Finding::Made { content, due } => self.made(l, m, &content, due).await,
-            Finding::Accept { due } => self.accept(l, m, due, false, false, None).await,
+            Finding::Accept { due, own } => {
+                if let Some(e) = self.accept(l, m, due, false, false, None).await? {
+                    return Ok(Some(e));
+                }
+                match own {
+                    Some(own) => self.answered(l, m, &own, due).await,
+                    None => Ok(None),
+                }
+            }
             Finding::Moved {
                 due,
                 words,
@@ -608,6 +616,105 @@ impl Ingest<'_> {
             }
             Finding::Offer { .. } => Ok(None),
         }
+    }
+
+    /// What an earlier message said that may be answered: kept from this batch's reading when
+    /// there is one (a message first stored by this batch and not kept asked nothing), else read
+    /// again.
+    fn said_in(
+        &self,
+        l: &Ledger,
+        msg: &crate::store::StoredMessage,
+        author: UserId,
+    ) -> Vec<Finding> {
+        match l.analyses.get(&(msg.chat_id, msg.message_id)) {
+            Some(f) => f.clone(),
+            None if l.fresh.contains(&(msg.chat_id, msg.message_id)) => Vec::new(),
+            None => self.reread_stored(msg, author),
+        }
+    }
+
+    /// An earlier message read again by the rules.
+    fn reread_stored(&self, msg: &crate::store::StoredMessage, author: UserId) -> Vec<Finding> {
+        analyze(
+            (msg.chat_id, msg.message_id),
+            &msg.text,
+            msg.date,
+            self.org,
+            author,
+            self.names,
+            &[],
+        )
+    }
+
+    /// "All right. I'll do that." with nothing asked of the speaker to accept: a promise about
+    /// what the message answers (the replied-to message, or the one just before it from
+    /// someone else), in the yes's own words and that message's ("ок, починю" after "принтер
+    /// опять зажевал бумагу"). Nothing when neither names any work.
+    async fn answered(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        own: &str,
+        due: Option<Due>,
+    ) -> Result<Option<Effect>, IngestError> {
+        let before = match m.reply_to {
+            Some(r) => l.message(m.chat, r).await?,
+            None => {
+                let since = m.date - Duration::hours(ACCEPT_WINDOW_HOURS);
+                l.recent(m.chat, m.date, since, 2)
+                    .await?
+                    .into_iter()
+                    .find(|msg| msg.message_id != m.message)
+            }
+        };
+        // What it answers tells of a need ("the printer jammed again", "4 persons
+        // altogether"), not of its author's own promise, request or yes (a past tense is
+        // read as a report, but "принтер зажевал бумагу" is what needs doing).
+        // A message saying more than its yes is its own context ("rota's nearly there … I'll
+        // have it out tmrw").
+        let beside = commitments::beside_own(m.text, own);
+        let rest = commitments::significant_stems(&without_names(&beside, self.names));
+        let says_more = !rest.is_empty();
+        // About a promise of the speaker's own that the message names or answers ("didn't get
+        // round to the springs call, will do it tomorrow"; "сделаем в среду" in reply to it):
+        // a new date moves it, none leaves it be.
+        if says_more || before.as_ref().is_some_and(|b| b.user_id == Some(m.from)) {
+            let words = if says_more { rest.clone() } else { Vec::new() };
+            if let Some(c) = self.target(l, m, &words, false).await?
+                && c.owner == m.from
+            {
+                return match due {
+                    Some(d) if c.due != Some(d) => self.move_to(l, m, &c, Some(d)).await,
+                    _ => Ok(None),
+                };
+            }
+        }
+        let context = match &before {
+            _ if says_more => m.text,
+            // A reply is about the message it answers, whatever that says ("хорошо, оплачу в
+            // тот же день" to "счёт от них вам перешлю").
+            Some(msg) if m.reply_to.is_some() && msg.user_id.is_some_and(|a| a != m.from) => {
+                msg.text.as_str()
+            }
+            Some(msg)
+                if let Some(author) = msg.user_id
+                    && author != m.from
+                    && self
+                        .reread_stored(msg, author)
+                        .iter()
+                        .all(|f| matches!(f, Finding::Done { .. })) =>
+            {
+                msg.text.as_str()
+            }
+            _ => "",
+        };
+        // Names addressed in what it answers are not the work ("Людмила Ивановна, счёт…").
+        let content = commitments::with_context(own, &without_names(context, self.names));
+        if commitments::significant_stems(&without_names(&content, self.names)).is_empty() {
+            return Ok(None);
+        }
+        self.made(l, m, &content, due).await
     }
 
     /// A request with a date that restates an open promise of its addressee ("we need the quote
@@ -907,19 +1014,7 @@ impl Ingest<'_> {
             }
             // An offer is accepted by a reply, or by the very next message of someone else.
             let just_before = !std::mem::replace(&mut seen_other, true);
-            let found = match l.analyses.get(&(msg.chat_id, msg.message_id)) {
-                Some(f) => f.clone(),
-                None if l.fresh.contains(&(msg.chat_id, msg.message_id)) => Vec::new(),
-                None => analyze(
-                    (msg.chat_id, msg.message_id),
-                    &msg.text,
-                    msg.date,
-                    self.org,
-                    author,
-                    self.names,
-                    &[],
-                ),
-            };
+            let found = self.said_in(l, &msg, author);
             for f in found {
                 let (owner, content, req_due) = match f {
                     Finding::Request {
@@ -927,7 +1022,11 @@ impl Ingest<'_> {
                         content,
                         due,
                     } if !offers_only => {
-                        let to_me = addressee == Some(m.from.0) || (addressee.is_none() && replied);
+                        // A request to no one in particular ("please send me the invoice by
+                        // Friday", "can you also iron this shirt?") is taken by whoever answers it:
+                        // in a reply, or as the next message of anyone else.
+                        let to_me = addressee == Some(m.from.0)
+                            || (addressee.is_none() && (replied || just_before));
                         if !to_me {
                             continue;
                         }
@@ -1085,7 +1184,7 @@ impl Ingest<'_> {
         let mut effects = Vec::new();
         let promise = findings.iter().find_map(|f| match f {
             Finding::Made { content, due } => Some((Some(content.clone()), *due)),
-            Finding::Accept { due } => Some((None, *due)),
+            Finding::Accept { due, .. } => Some((None, *due)),
             _ => None,
         });
         // A promise a person corrected (/fix, a button) keeps the human version.

@@ -227,19 +227,19 @@ async fn apply(
     let work = v.work.trim();
     let at: DateTime<Utc> = app.clock.now().max(m.date);
     if v.promise && !work.is_empty() {
+        // The deadline resolves against the message's own time, as the rules' would.
+        let msg_lang = Lang::detect(&m.text);
+        let due = (!v.deadline.trim().is_empty())
+            .then(|| {
+                dates::deadline(
+                    v.deadline.trim(),
+                    m.date.with_timezone(&org.timezone),
+                    msg_lang,
+                )
+            })
+            .flatten()
+            .map(|(_, d)| d);
         if !made.iter().any(|c| c.owner == owner) {
-            // The deadline resolves against the message's own time, as the rules' would.
-            let msg_lang = Lang::detect(&m.text);
-            let due = (!v.deadline.trim().is_empty())
-                .then(|| {
-                    dates::deadline(
-                        v.deadline.trim(),
-                        m.date.with_timezone(&org.timezone),
-                        msg_lang,
-                    )
-                })
-                .flatten()
-                .map(|(_, d)| d);
             store
                 .insert_commitment(&NewCommitment {
                     org_id: org.id,
@@ -268,6 +268,8 @@ async fn apply(
                     c,
                     &CommitmentChange {
                         content: Some(work.to_string()),
+                        // A deadline the rules did not find is the model's; one they found stands.
+                        due: (c.due.is_none() && due.is_some()).then_some(due),
                         author: Some(Author::Llm),
                         confidence: Some(Confidence::LLM),
                         ..CommitmentChange::default()

@@ -31,16 +31,58 @@ pub fn tokens(text: &str) -> Vec<Token> {
             start.get_or_insert(pos);
         } else if let Some(s) = start.take() {
             out.push(Token {
-                norm: normalize(&text[s..pos]),
+                norm: unstretched(normalize(&text[s..pos])),
                 span: s..pos,
             });
         }
     }
     if let Some(s) = start {
         out.push(Token {
-            norm: normalize(&text[s..]),
+            norm: unstretched(normalize(&text[s..])),
             span: s..text.len(),
         });
+    }
+    out
+}
+
+/// A word stretched for feeling ("yesss", "okkk", "дааа", "плиииз") as it is written plainly: a
+/// letter three or more times running counts once. Digits stay ("1000"), and so does a word of
+/// one letter ("ООО").
+pub fn unstretched(w: String) -> String {
+    // Most words have no letter three times running: leave them as they are, uncopied.
+    let mut it = w.chars();
+    let (mut a, mut b) = (it.next(), it.next());
+    let mut run = false;
+    for c in it {
+        if a == Some(c) && b == Some(c) && c.is_alphabetic() {
+            run = true;
+            break;
+        }
+        (a, b) = (b, Some(c));
+    }
+    // A word of one letter only ("ООО", "www", "ммм") is an abbreviation or a sound: as it is.
+    let mut letters = w.chars().filter(|c| c.is_alphabetic());
+    let first = letters.next();
+    if !run || letters.all(|c| Some(c) == first) {
+        return w;
+    }
+    let mut out = String::with_capacity(w.len());
+    let mut run: Option<(char, usize)> = None;
+    let chars: Vec<char> = w.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let n = match run {
+            Some((p, n)) if p == c => n + 1,
+            _ => 1,
+        };
+        run = Some((c, n));
+        // Keep the first of a run; keep a second only if the run stops at two.
+        let stretched = c.is_alphabetic() && {
+            let total = n + chars[i + 1..].iter().take_while(|&&d| d == c).count();
+            total >= 3
+        };
+        if n == 1 || !stretched {
+            out.push(c);
+        }
     }
     out
 }
@@ -116,6 +158,17 @@ pub fn one_typo(a: &[char], b: &[char]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stretched_words_read_plainly() {
+        let t = tokens("yesss! Дааа, okkk 1000 all good ООО www");
+        let norms: Vec<_> = t.iter().map(|t| t.norm.as_str()).collect();
+        assert_eq!(
+            norms,
+            ["yes", "да", "ok", "1000", "all", "good", "ооо", "www"]
+        );
+        assert_eq!(t[0].span, 0..5);
+    }
 
     #[test]
     fn tokens_keep_spans_and_fold_yo() {

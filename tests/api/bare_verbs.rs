@@ -299,3 +299,67 @@ async fn a_yes_that_says_where_the_speaker_will_be_accepts() {
     assert!(got[0].1.contains("стойки"), "{got:?}");
     assert_eq!(got[0].2.as_deref(), Some("2026-11-24"), "{got:?}");
 }
+
+#[tokio::test]
+async fn a_yes_with_work_of_its_own_answering_a_need_promises_that() {
+    let got = run(&[
+        (
+            10,
+            1,
+            "2026-11-23T10:00:00+03:00",
+            "принтер в бухгалтерии опять зажевал бумагу",
+            None,
+        ),
+        (11, 2, "2026-11-23T10:05:00+03:00", "ок, починю", None),
+        // A yes to someone's own promise takes on nothing.
+        (
+            12,
+            2,
+            "2026-11-23T12:00:00+03:00",
+            "отчёт пришлю завтра",
+            None,
+        ),
+        (13, 1, "2026-11-23T12:05:00+03:00", "ок, сделаю", None),
+    ])
+    .await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0].0, 2);
+    assert!(got[0].1.contains("принтер"), "{got:?}");
+    assert_eq!(got[0].4, 11);
+    assert_eq!(got[1].4, 12, "{got:?}");
+}
+
+#[tokio::test]
+async fn a_request_to_no_one_is_taken_by_the_next_one_who_agrees() {
+    let mut lines = vec![
+        json!({"type": "org", "name": "Shop", "timezone": "Europe/London", "locale": "en"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Dana"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Ravi"}, "role": "member", "manager": 1}),
+        json!({"type": "member", "user": {"id": 3, "first_name": "Lani"}, "role": "member", "manager": 1}),
+    ];
+    let chat = json!({"id": -100601, "type": "supergroup", "title": "Shop"});
+    for (id, from, date, text) in [
+        (
+            10,
+            1,
+            "2026-11-23T09:00:00+00:00",
+            "Please send me the new roster by Friday.",
+        ),
+        (11, 3, "2026-11-23T09:05:00+00:00", "sure"),
+        // "Have a good weekend" wishes; a yes to it takes nothing on.
+        (
+            12,
+            1,
+            "2026-11-27T17:00:00+00:00",
+            "Have a good weekend, see you monday",
+        ),
+        (13, 2, "2026-11-27T17:01:00+00:00", "ok"),
+    ] {
+        lines.push(group_line(&chat, id, from, date, text));
+    }
+    let got = held(&common::replay_ru(&lines).await);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, 3, "the one who answered owns it: {got:?}");
+    assert!(got[0].1.contains("roster"), "{got:?}");
+    assert_eq!(got[0].2.as_deref(), Some("2026-11-27"), "{got:?}");
+}

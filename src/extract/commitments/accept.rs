@@ -89,7 +89,10 @@ pub(super) fn emoji_only(text: &str) -> Option<Finding> {
     }
     let agree = ['👍', '👌', '🙏', '🤝', '💪', '🆗', '+', '✊', '🫡'];
     if t.chars().any(|c| agree.contains(&c)) {
-        return Some(Finding::Accept { due: None });
+        return Some(Finding::Accept {
+            due: None,
+            own: None,
+        });
     }
     None
 }

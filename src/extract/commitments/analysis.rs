@@ -36,7 +36,9 @@ impl<'a> Msg<'a> {
         let verbs = ru_verbs();
         let toks = fast_tokens(text)
             .into_iter()
-            .map(|t| {
+            .map(|mut t| {
+                // "yesss", "окккк": a stretched word reads as written plainly.
+                t.norm = crate::extract::words::unstretched(t.norm);
                 let f = classes.get(t.norm.as_str()).copied().unwrap_or(0);
                 let verb = verbs
                     .get(t.norm.as_str())

@@ -158,6 +158,47 @@ pub(super) fn combine(
                 }
                 return flat;
             }
+            // "today I'm on the fork rebuilds and I'll call the guy w/ the cracked frame":
+            // promises each said in the speaker's own voice in a clause of its own, joined by
+            // "and", are as many promises; one with no date of its own keeps the one before it.
+            // (", I'll have numbers tmrw" after "let me check the loads" is the same work's end.)
+            let own_voice = per
+                .iter()
+                .zip(parts)
+                .enumerate()
+                .filter(|(k, (fs, p))| {
+                    fs.iter().any(|f| matches!(f, Finding::Made { .. }))
+                        && en_promise(p).is_some()
+                        && !p.question.iter().any(|&q| q)
+                        && (*k == 0 || joined_by_and(input.text, &segs[*k]))
+                })
+                .count();
+            let mut contents: Vec<&String> = flat
+                .iter()
+                .filter_map(|f| match f {
+                    Finding::Made { content, .. } => Some(content),
+                    _ => None,
+                })
+                .collect();
+            contents.sort();
+            contents.dedup();
+            if matches!(first, Finding::Made { .. })
+                && made_parts >= 2
+                && own_voice == made_parts
+                && contents.len() == made_parts
+            {
+                flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
+                let mut before = None;
+                for f in &mut flat {
+                    if matches!(f, Finding::Made { .. }) {
+                        if f.due().is_none() {
+                            set_due(f, before.or(whole_due));
+                        }
+                        before = f.due();
+                    }
+                }
+                return flat;
+            }
             if matches!(first, Finding::Made { .. })
                 && made_parts == 2
                 && dated.len() == 2
@@ -277,7 +318,7 @@ pub(super) fn set_due(f: &mut Finding, d: Option<Due>) {
         Finding::Made { due, .. }
         | Finding::Request { due, .. }
         | Finding::Offer { due, .. }
-        | Finding::Accept { due }
+        | Finding::Accept { due, .. }
         | Finding::Moved { due, .. } => *due = d,
         Finding::Done { .. } | Finding::Cancelled { .. } => {}
     }
@@ -481,7 +522,15 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
                     (r.start + 1..k).any(|j| alone.contains(&m.w(j)) && en_promises(j - 1..j));
                 let carried =
                     m.has_f(subject, EN_VERB) && (dated(k + 1..r.end) || idle_left) && !spans_time;
-                (first_person(m.w(subject)) || carried) && en_promises(left.clone()) && dated(left)
+                // "…, and I'll call the guy w/ the cracked frame": a promise said anew is a
+                // second one, dated or not.
+                let anew = matches!(m.w(subject), "i'll" | "i’ll" | "we'll" | "we’ll")
+                    || matches!(m.w(subject), "i" | "we") && m.w(subject + 1) == "will";
+                // The first clause may promise without a "will" ("today I'm on the rebuilds").
+                anew && en_promise(&m.slice(left.clone())).is_some()
+                    || (first_person(m.w(subject)) || carried)
+                        && dated(left.clone())
+                        && en_promises(left)
             }
             _ => false,
         }
@@ -561,4 +610,20 @@ pub(super) fn without_address(m: &Msg, names: &NameIndex) -> Option<String> {
     }
     out.push_str(text.get(at..).unwrap_or(""));
     Some(out)
+}
+
+/// Is the clause at `r` joined to the one before it by "and" (the last word before it, or its
+/// own first)?
+fn joined_by_and(text: &str, r: &Range<usize>) -> bool {
+    let word = |w: Option<&str>| w.is_some_and(|w| w.eq_ignore_ascii_case("and"));
+    let before = text.get(..r.start).unwrap_or("");
+    let own = text.get(r.clone()).unwrap_or("");
+    word(
+        before
+            .split(|c: char| !c.is_alphanumeric())
+            .rfind(|w| !w.is_empty()),
+    ) || word(
+        own.split(|c: char| !c.is_alphanumeric())
+            .find(|w| !w.is_empty()),
+    )
 }

@@ -60,7 +60,13 @@ fn names_work(content: &str) -> bool {
 /// an intent inside one is a request or a wonder, which the rules read already.
 pub fn doubt(text: &str, findings: &[Finding]) -> Option<Doubt> {
     for f in findings {
-        if let Finding::Made { content, .. } | Finding::Request { content, .. } = f
+        // A yes whose own words name no work ("All right. I'm going to sort that out") was
+        // read with what it answers: the model may say better what was promised.
+        if let Finding::Made { content, .. }
+        | Finding::Request { content, .. }
+        | Finding::Accept {
+            own: Some(content), ..
+        } = f
             && !names_work(content)
         {
             return Some(Doubt::VagueObject);

@@ -40,7 +40,10 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
         let (a, b, c) = (m.w(i + 1), m.w(i + 2), m.w(i + 3));
         let start = m.clause_start(i);
         let after = match w {
-            "i'll" | "i’ll" | "ill" if w != "ill" || start => Some(i + 1),
+            // "ye ill take ana's shift": after a yes, "ill" is "I'll".
+            "i'll" | "i’ll" | "ill" if w != "ill" || start || i > 0 && m.has_f(i - 1, AGREE) => {
+                Some(i + 1)
+            }
             "i" if matches!(a, "will" | "shall") => Some(i + 2),
             "i" if a == "am" && b == "going" && c == "to" => Some(i + 4),
             "i" if a == "am" && b == "gonna" => Some(i + 3),
@@ -52,7 +55,15 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "we're" | "we’re" if a == "going" && b == "to" => Some(i + 3),
             "we're" | "we’re" if a == "gonna" => Some(i + 2),
             "gonna" if start => Some(i + 1),
-            "will" if start && !m.is_q(i) => Some(i + 1),
+            // "will there be karaoke." asks, with or without its question mark.
+            "will"
+                if start
+                    && !m.is_q(i)
+                    && !word_list!("en/persons.txt").contains(&a)
+                    && !word_list!("en/there.txt").contains(&a) =>
+            {
+                Some(i + 1)
+            }
             "let" if a == "me" && b != "know" && (start || m.w(i.wrapping_sub(1)) == "ok") => {
                 Some(i + 2)
             }
@@ -486,7 +497,10 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
                 .is_some_and(|w| alone.contains(&w.to_lowercase().as_str()));
         let bare = idle || !obj && cx.due().is_none();
         if generic || bare || text.trim().is_empty() {
-            return Some(Finding::Accept { due: cx.due() });
+            return Some(Finding::Accept {
+                due: cx.due(),
+                own: (!idle).then(|| own_words(&text)).flatten(),
+            });
         }
         return Some(Finding::Made {
             content: text,
@@ -513,10 +527,23 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
         && verb.is_some_and(|(_, inf)| !inf.is_empty() && inf != NO_VERB && !alone.contains(&inf));
     // "щас гляну", "сейчас посмотрю": right now is a yes, not a date to hold anyone to.
     if !(obj || works_alone && cx.deadline_said()) {
-        return Some(Finding::Accept { due: cx.due() });
+        // "ок, сделаю" promises what it answers; "в понедельник выйду" promises nothing.
+        let idle = verb.is_some_and(|(_, inf)| {
+            alone.contains(&inf) && !word_list!("doing_verbs.txt").contains(&inf)
+        });
+        return Some(Finding::Accept {
+            due: cx.due(),
+            own: (!idle).then(|| own_words(&text)).flatten(),
+        });
     }
     Some(Finding::Made {
         content: text,
         due: cx.due(),
     })
+}
+
+/// The words of doing a bare yes carries ("arrange it", "сделать"), when there are any.
+fn own_words(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty() && t.chars().any(char::is_alphabetic)).then(|| t.to_string())
 }

@@ -92,7 +92,13 @@ pub enum Finding {
     /// The speaker offers to do something under a condition; it becomes a commitment if accepted.
     Offer { content: String, due: Option<Due> },
     /// The speaker agrees ("да", "ок, сделаю", "👍"), possibly naming a date ("тогда к 20-му").
-    Accept { due: Option<Due> },
+    Accept {
+        due: Option<Due>,
+        /// The speaker's own words of doing, too vague to stand alone ("I'll arrange it",
+        /// "ок, сделаю"): what they promise when nothing asked is there to accept (ingest reads
+        /// them with the message they answer).
+        own: Option<String>,
+    },
     /// A commitment shifts; `due` is the new deadline when the message names one.
     Moved {
         due: Option<Due>,
@@ -127,7 +133,7 @@ impl Finding {
             Finding::Made { due, .. }
             | Finding::Request { due, .. }
             | Finding::Offer { due, .. }
-            | Finding::Accept { due }
+            | Finding::Accept { due, .. }
             | Finding::Moved { due, .. } => *due,
             Finding::Done { .. } | Finding::Cancelled { .. } => None,
         }
@@ -412,7 +418,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         && only_date_left(&cx, 1)
         && let Some(due) = cx.due()
     {
-        return vec![Finding::Accept { due: Some(due) }];
+        return vec![Finding::Accept {
+            due: Some(due),
+            own: None,
+        }];
     }
     // "могу, за мной", "могу, без проблем": able and agreeing is a yes.
     if m.w(0) == "могу"
@@ -421,7 +430,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         && (m.has_f(1, AGREE) || multi_agreement(m, 1).is_some())
         && leading_agreement_after(m, multi_agreement(m, 1).unwrap_or(2)) >= m.n()
     {
-        return vec![Finding::Accept { due: cx.due() }];
+        return vec![Finding::Accept {
+            due: cx.due(),
+            own: None,
+        }];
     }
     // "в четверг", "15.02", "Wednesday": a date and nothing else answers "когда сможешь?" —
     // an acceptance by then, if a request to the speaker is there to accept (ingest checks).
@@ -433,7 +445,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         && (0..m.n()).all(|i| !m.has_f(i, PRON | STOP) || m.has_f(i, DATE | PREP))
         && let Some(due) = cx.due()
     {
-        return vec![Finding::Accept { due: Some(due) }];
+        return vec![Finding::Accept {
+            due: Some(due),
+            own: None,
+        }];
     }
     // "monday's tight but ok", "впритык, но ок": a yes after a hedge, by the date it names.
     if let Some(b) = (1..m.n())
@@ -443,7 +458,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         && leading_agreement_after(m, b + 1) >= m.n()
         && !m.question.iter().any(|&q| q)
     {
-        return vec![Finding::Accept { due: cx.due() }];
+        return vec![Finding::Accept {
+            due: cx.due(),
+            own: None,
+        }];
     }
     // Agreement first: "да, сделаю", "ок, к среде сделаю", "хорошо, тогда к 20-му", "sure, will do".
     let lead = leading_agreement(m);
@@ -460,7 +478,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
             || be_there(m, lead) && !absence
             || at_a_time
         {
-            return vec![Finding::Accept { due: cx.due() }];
+            return vec![Finding::Accept {
+                due: cx.due(),
+                own: None,
+            }];
         }
         let promise_at = ru_promise(m)
             .map(|p| p.0)
@@ -475,15 +496,21 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
             if m.sent_of(p) == lead_sent {
                 cx.lead.set(lead);
                 return match made(&cx) {
-                    Some(f @ Finding::Made { .. }) => vec![f],
-                    _ => vec![Finding::Accept { due: cx.due() }],
+                    Some(f @ (Finding::Made { .. } | Finding::Accept { .. })) => vec![f],
+                    _ => vec![Finding::Accept {
+                        due: cx.due(),
+                        own: None,
+                    }],
                 };
             }
         }
     }
     // A bare "уже иду", "бегу" answers a call.
     if lead == 0 && !question_everywhere && on_my_way(m, 0) {
-        return vec![Finding::Accept { due: cx.due() }];
+        return vec![Finding::Accept {
+            due: cx.due(),
+            own: None,
+        }];
     }
     if !absence && let Some(r) = request(&cx) {
         // "скинул меню Марине, глянь рыбу": a report of the speaker's own, then a request.
@@ -527,6 +554,20 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     // link. Only the words around the link can name which promise (never the link's own).
     if let Some(words) = delivered_by_link(m) {
         return vec![Finding::Done { words }];
+    }
+    // "yesss! i'll come in at 9": a yes that is a sentence of its own stays a yes by the time
+    // the rest names, whatever it says of the speaker ("Yes. I'm going to Leeds." names none).
+    if lead > 0
+        && lead < m.n()
+        && cx.due().is_some()
+        && m.sent_of(lead - 1) != m.sent_of(lead)
+        && !m.is_q(lead - 1)
+        && !question_everywhere
+    {
+        return vec![Finding::Accept {
+            due: cx.due(),
+            own: None,
+        }];
     }
     Vec::new()
 }
@@ -599,6 +640,30 @@ pub fn with_context(content: &str, text: &str) -> String {
         Some((_, clause)) => format!("{} — {clause}", content.trim()),
         None => content.to_string(),
     }
+}
+
+/// The pieces of `text` (between punctuation) other than the one that says `own`, the yes's
+/// own words: a piece is the yes's when one of its words is one of them or, in another form,
+/// starts as one does ("оплачу" for "оплатить").
+pub fn beside_own(text: &str, own: &str) -> String {
+    let own: Vec<String> = own.split_whitespace().map(str::to_lowercase).collect();
+    let same = |w: &str| {
+        let w = w.to_lowercase();
+        own.iter().any(|o| {
+            *o == w
+                || o.chars().count() >= 4
+                    && w.chars().count() >= 4
+                    && o.chars().take(4).eq(w.chars().take(4))
+        })
+    };
+    text.split(['.', ',', '!', '?', ';', '\n', '—'])
+        .filter(|piece| {
+            !piece
+                .split(|c: char| !c.is_alphanumeric() && c != '\'')
+                .any(same)
+        })
+        .collect::<Vec<_>>()
+        .join(". ")
 }
 
 /// A move asked as a question by the one who promised ("рустам, инвентаризацию перенесём на

@@ -7,6 +7,9 @@ use super::*;
 pub(super) fn request_cue(m: &Msg) -> Option<usize> {
     for i in 0..m.n() {
         let w = m.w(i);
+        if en_imperative(m, i) {
+            return Some(i);
+        }
         if let Some(v) = m.verb(i) {
             let asks = match v.form {
                 Form::Imp => !m.negated(i),
@@ -28,6 +31,12 @@ pub(super) fn request_cue(m: &Msg) -> Option<usize> {
                 }
             }
             "make" if m.w(i + 1) == "sure" && m.clause_start(i) => return Some(i + 2),
+            _ if word_list!("ru/await.txt").contains(&w)
+                && !m.negated(i)
+                && m.bounds(i, false).any(|k| m.has_f(k, DATE)) =>
+            {
+                return Some(i);
+            }
             "можешь" | "сможешь" | "можете" | "сможете" | "мог" | "могла" | "могли" =>
             {
                 // "когда сможешь в Уралтрансе ИБП поменять?": the work may come late in the clause.
@@ -53,6 +62,30 @@ pub(super) fn request_cue(m: &Msg) -> Option<usize> {
         }
     }
     None
+}
+
+/// An English verb of work opening its clause, or after a "please" that opens it, in a sentence
+/// that says please or by when: "Please send me the invoice by Friday", "send the deck over by
+/// fri pls". Not "Do you have…" (a question's helper before its subject) nor the wishes of
+/// `lexicon/en/wish_verbs.txt` ("have a good weekend", "take care").
+fn en_imperative(m: &Msg, i: usize) -> bool {
+    let (w, next) = (m.w(i), m.w(i + 1));
+    let wish = word_list!("en/wish_verbs.txt")
+        .iter()
+        .any(|e| match e.split_once('_') {
+            Some((a, b)) => a == w && b == next,
+            None => *e == w,
+        });
+    if !m.has_f(i, EN_VERB) || wish {
+        return false;
+    }
+    let opens = m.clause_start(i) || i > 0 && m.has_f(i - 1, PLEASE) && m.clause_start(i - 1);
+    // "push to monday?": a bare verb asked is a proposal, not an order.
+    if !opens || m.is_q(i) || word_list!("en/persons.txt").contains(&next) {
+        return false;
+    }
+    let sentence = m.bounds(i, true);
+    sentence.clone().any(|k| m.has_f(k, PLEASE)) || sentence.into_iter().any(|k| m.has_f(k, DATE))
 }
 
 /// "кто возьмёт?", "can someone…", "нужен акт к пятнице": a request to whoever answers.
@@ -129,7 +162,19 @@ pub(super) fn addressee(cx: &Ctx, cue: usize) -> Option<(i64, Vec<usize>)> {
             candidates.push((span, id));
         }
     }
-    if let Some((span, id)) = candidates.first() {
+    // The one called nearest before the request, in its sentence or the one before ("Лен,
+    // отлично. Серёг, нужен замер… Когда сможешь?" asks Серёга); else the first one called.
+    let cue_sent = m.sent_of(cue.min(m.n().saturating_sub(1)));
+    let near = candidates.iter().rev().find(|(span, _)| {
+        let k = m.toks.iter().position(|t| t.span.start >= span.start);
+        match (k.and_then(|k| m.sent_of(k)), cue_sent) {
+            (Some(a), Some(b)) => a <= b && b - a <= 1,
+            _ => false,
+        }
+    });
+    // Of the people one word may name ("Катя": Катя and Катерина), the first found.
+    let near = near.and_then(|(span, _)| candidates.iter().find(|(s, _)| s == span));
+    if let Some((span, id)) = near.or(candidates.first()) {
         let skip: Vec<usize> = (0..m.n())
             .filter(|&k| m.toks[k].span.start >= span.start && m.toks[k].span.end <= span.end)
             .collect();
@@ -302,6 +347,14 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         Some((id, skip)) => (Some(*id), skip.clone()),
         None => (None, Vec::new()),
     };
+    // "жду" asks only the one it calls ("Артём, техкарты жду до среды"); the thing awaited is
+    // the request, not the waiting.
+    if let Some(c) = cue
+        && word_list!("ru/await.txt").contains(&m.w(c))
+    {
+        addr?;
+        skip.push(c);
+    }
     // A bare imperative to nobody in particular needs a date or a "please" to be a request.
     if addr.is_none() && open.is_none() {
         // "мы вышли сегодня", "они пришли": a subject before the verb makes it a past plural.

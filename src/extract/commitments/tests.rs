@@ -80,7 +80,10 @@ fn a_date_alone_answers_when_and_one_word_yes_and_going_somewhere() {
     // "когда сможешь?" — "в четверг": an acceptance by that date.
     for text in ["в четверг", "15.02", "Wednesday", "к пятнице."] {
         assert!(
-            matches!(run(text).first(), Some(Finding::Accept { due: Some(_) })),
+            matches!(
+                run(text).first(),
+                Some(Finding::Accept { due: Some(_), .. })
+            ),
             "{text}: {:?}",
             run(text)
         );

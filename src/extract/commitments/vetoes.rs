@@ -52,9 +52,11 @@ pub(super) fn is_conditional(m: &Msg) -> bool {
             // "если что" and "если честно" are only manners of speaking.
             "если" => !matches!(next, "что" | "честно" | "чо" | "чего"),
             // "mind if I push…", "ok if it comes friday?": asking leave, not a condition.
+            // "I'll check if Hawley has any": whether, after a verb of finding out.
             "if" => {
                 !(matches!(next, "anything" | "any")
-                    || i > 0 && matches!(m.w(i - 1), "mind" | "ok" | "okay" | "alright"))
+                    || i > 0 && matches!(m.w(i - 1), "mind" | "ok" | "okay" | "alright")
+                    || i > 0 && word_list!("en/find_out.txt").contains(&m.w(i - 1)))
             }
             // "would you…", "could you…": polite requests, not conditionals; "would be great"
             // is praise.
