@@ -67,6 +67,23 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "let" if a == "me" && b != "know" && (start || m.w(i.wrapping_sub(1)) == "ok") => {
                 Some(i + 2)
             }
+            // "I'm putting the order in today by 2", "yep sending them today", "ordering now":
+            // work under way for a time said, by the speaker.
+            "i'm" | "im" | "i’m" | "we're" | "we’re"
+                if en_ing_verb(a) && (i + 2..m.bounds(i, false).end).any(|k| now_or_date(m, k)) =>
+            {
+                Some(i + 1)
+            }
+            // Without a subject only after a yes or right now: "taking the afternoon, back
+            // monday" is time off, "doing it wed" a move.
+            _ if en_ing_verb(w)
+                && (i > 0
+                    && m.has_f(i - 1, AGREE)
+                    && (i + 1..m.bounds(i, false).end).any(|k| now_or_date(m, k))
+                    || start && word_list!("en/immediate.txt").contains(&a)) =>
+            {
+                Some(i)
+            }
             "on" if a == "it" && (start || i > 0 && matches!(m.w(i - 1), "i'm" | "im" | "i’m")) => {
                 Some(i + 2)
             }
@@ -546,4 +563,49 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
 fn own_words(text: &str) -> Option<String> {
     let t = text.trim();
     (!t.is_empty() && t.chars().any(char::is_alphabetic)).then(|| t.to_string())
+}
+
+/// An English "-ing" form of a verb of work ("sending", "putting", "making").
+fn en_ing_verb(w: &str) -> bool {
+    let Some(base) = w.strip_suffix("ing") else {
+        return false;
+    };
+    let known = |v: &str| word_classes().get(v).is_some_and(|f| f & EN_VERB != 0);
+    // "putting" → "put": a doubled last letter counts once (by characters, never bytes).
+    let mut back = base.chars().rev();
+    let last = back.next();
+    let undoubled = match (last, back.next()) {
+        (Some(a), Some(b)) if a == b => base.get(..base.len() - a.len_utf8()),
+        _ => None,
+    };
+    base.chars().count() >= 2
+        && (known(base) || undoubled.is_some_and(known) || known(&format!("{base}e")))
+}
+
+/// A date, or "now" (`lexicon/en/immediate.txt`), at token `k`.
+fn now_or_date(m: &Msg, k: usize) -> bool {
+    m.has_f(k, DATE) || word_list!("en/immediate.txt").contains(&m.w(k))
+}
+
+#[cfg(test)]
+mod ing_tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn ing_forms_of_verbs_of_work() {
+        for w in ["sending", "putting", "ordering", "making"] {
+            assert!(en_ing_verb(w), "{w}");
+        }
+        for w in ["ing", "morning", "evening", "thing", "ႂႂing"] {
+            assert!(!en_ing_verb(w), "{w}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_word_ending_in_ing_is_read_without_panic(w in "\\PC{0,12}ing") {
+            let _ = en_ing_verb(&w);
+        }
+    }
 }
