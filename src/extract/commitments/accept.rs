@@ -59,6 +59,8 @@ pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
         span.is_some_and(|d| t.span.start < d.end && d.start < t.span.end)
             || t.f & (AGREE | FILL | DATE | PREP | PRON | PLEASE | STOP | APPROVE) != 0
             || is_number(&t.norm)
+            // "10ish": about then.
+            || t.norm.strip_suffix("ish").is_some_and(is_number)
             || matches!(
                 t.norm.as_str(),
                 "го" | "му"
