@@ -27,6 +27,22 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
             let part = m.slice(item.clone());
             if let Some(f) = plan_item(&part, input, lang, head_due.or(whole_due)) {
                 found.push(f);
+                continue;
+            }
+            // An item the plan reader does not read ("сушилку №2 гляну": the object first) is
+            // read by the other rules; a promise there is due by the heading's day.
+            let sub = MessageInput {
+                text: part.text,
+                lang: Some(lang),
+                ..input.clone()
+            };
+            for mut f in analyze_whole(&sub, &part, names) {
+                if matches!(f, Finding::Made { .. }) {
+                    if f.due().is_none() {
+                        clauses::set_due(&mut f, head_due.or(whole_due));
+                    }
+                    found.push(f);
+                }
             }
         }
     }
@@ -136,6 +152,26 @@ fn items(text: &str, start: usize) -> Vec<Range<usize>> {
             '-' => {
                 text.get(from..i).unwrap_or("").trim().is_empty()
                     || next == Some(' ') && text.get(..i).is_some_and(|b| b.ends_with(' '))
+            }
+            // A number marking an item ("today: 1) finish the elevations 2) send the plan"):
+            // the item ends before it, and the marker is no part of the next.
+            ')' => {
+                let before = text.get(from..i).unwrap_or("");
+                let digits = before
+                    .chars()
+                    .rev()
+                    .take_while(char::is_ascii_digit)
+                    .count();
+                let marker = (1..=2).contains(&digits)
+                    && before[..before.len() - digits]
+                        .chars()
+                        .next_back()
+                        .is_none_or(char::is_whitespace);
+                if marker {
+                    push(from, i - digits);
+                    from = i + 1;
+                }
+                false
             }
             _ => false,
         };
