@@ -668,9 +668,6 @@ impl Ingest<'_> {
                     .find(|msg| msg.message_id != m.message)
             }
         };
-        // What it answers tells of a need ("the printer jammed again", "4 persons
-        // altogether"), not of its author's own promise, request or yes (a past tense is
-        // read as a report, but "принтер зажевал бумагу" is what needs doing).
         // A message saying more than its yes is its own context ("rota's nearly there … I'll
         // have it out tmrw").
         let beside = commitments::beside_own(m.text, own);
@@ -679,17 +676,18 @@ impl Ingest<'_> {
         // About a promise of the speaker's own that the message names or answers ("didn't get
         // round to the springs call, will do it tomorrow"; "сделаем в среду" in reply to it):
         // a new date moves it, none leaves it be.
-        if says_more || before.as_ref().is_some_and(|b| b.user_id == Some(m.from)) {
-            let words = if says_more { rest.clone() } else { Vec::new() };
-            if let Some(c) = self.target(l, m, &words, false).await?
-                && c.owner == m.from
-            {
-                return match due {
-                    Some(d) if c.due != Some(d) => self.move_to(l, m, &c, Some(d)).await,
-                    _ => Ok(None),
-                };
-            }
+        if (says_more || before.as_ref().is_some_and(|b| b.user_id == Some(m.from)))
+            && let Some(c) = self.target(l, m, &rest, false).await?
+            && c.owner == m.from
+        {
+            return match due {
+                Some(d) if c.due != Some(d) => self.move_to(l, m, &c, Some(d)).await,
+                _ => Ok(None),
+            };
         }
+        // What it answers tells of a need ("the printer jammed again", "4 persons
+        // altogether"), not of its author's own promise, request or yes (a past tense is
+        // read as a report, but "принтер зажевал бумагу" is what needs doing).
         let context = match &before {
             _ if says_more => m.text,
             // A reply is about the message it answers, whatever that says ("хорошо, оплачу в
@@ -711,10 +709,12 @@ impl Ingest<'_> {
         };
         // Names addressed in what it answers are not the work ("Людмила Ивановна, счёт…").
         let content = commitments::with_context(own, &without_names(context, self.names));
-        if commitments::significant_stems(&without_names(&content, self.names)).is_empty() {
+        let words = commitments::significant_stems(&without_names(&content, self.names));
+        if words.is_empty() {
             return Ok(None);
         }
-        self.made(l, m, &content, due).await
+        // Nothing asked is there to accept (`apply` looked): straight to the promise itself.
+        self.made_new(l, m, &content, due, &words).await
     }
 
     /// A request with a date that restates an open promise of its addressee ("we need the quote
@@ -904,6 +904,19 @@ impl Ingest<'_> {
         if let Some(e) = self.accept(l, m, due, only_reply, false, own).await? {
             return Ok(Some(e));
         }
+        self.made_new(l, m, content, due, &words).await
+    }
+
+    /// A promise of the speaker's own that accepts nothing: the open one it restates confirmed
+    /// or moved, else a new one. `words` are the content's significant stems, names aside.
+    async fn made_new(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        content: &str,
+        due: Option<Due>,
+        words: &[String],
+    ) -> Result<Option<Effect>, IngestError> {
         // A promise that restates an open one confirms (or moves) it instead of duplicating it.
         let own = l.open_of(m.from).await?;
         let said = markers(content);
@@ -941,7 +954,7 @@ impl Ingest<'_> {
                         let cw = commitments::significant_stems(&c.content);
                         // The same promise again: it names nothing the open one does not, or
                         // shares most of its words. One shared word of several is a new promise.
-                        let n = overlap(&words, &cw);
+                        let n = overlap(words, &cw);
                         n >= 1 && (n == words.len() || (n >= 2 && n * 2 > words.len()))
                     })
                     .cloned()

@@ -69,6 +69,10 @@ pub(super) fn request_cue(m: &Msg) -> Option<usize> {
 /// fri pls". Not "Do you have…" (a question's helper before its subject) nor the wishes of
 /// `lexicon/en/wish_verbs.txt` ("have a good weekend", "take care").
 fn en_imperative(m: &Msg, i: usize) -> bool {
+    // Asked of every word: the flag first, the lists only for a verb of work.
+    if !m.has_f(i, EN_VERB) {
+        return false;
+    }
     let (w, next) = (m.w(i), m.w(i + 1));
     let wish = word_list!("en/wish_verbs.txt")
         .iter()
@@ -76,7 +80,7 @@ fn en_imperative(m: &Msg, i: usize) -> bool {
             Some((a, b)) => a == w && b == next,
             None => *e == w,
         });
-    if !m.has_f(i, EN_VERB) || wish {
+    if wish {
         return false;
     }
     let opens = m.clause_start(i) || i > 0 && m.has_f(i - 1, PLEASE) && m.clause_start(i - 1);
@@ -84,8 +88,7 @@ fn en_imperative(m: &Msg, i: usize) -> bool {
     if !opens || m.is_q(i) || word_list!("en/persons.txt").contains(&next) {
         return false;
     }
-    let sentence = m.bounds(i, true);
-    sentence.clone().any(|k| m.has_f(k, PLEASE)) || sentence.into_iter().any(|k| m.has_f(k, DATE))
+    m.bounds(i, true).any(|k| m.has_f(k, PLEASE | DATE))
 }
 
 /// "кто возьмёт?", "can someone…", "нужен акт к пятнице": a request to whoever answers.
