@@ -97,7 +97,7 @@ impl Fixture {
             let s = Store::open(&dir.path().join("kept.db")).await.unwrap();
             (s, Some(dir))
         } else {
-            (Store::in_memory().await.unwrap(), None)
+            (Store::temporary().await.unwrap(), None)
         };
         let org_id = common::org(&store, PEOPLE, common::start()).await;
         let org = store.org(org_id).await.unwrap();

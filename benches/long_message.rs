@@ -67,7 +67,7 @@ fn chat(chars: usize) -> String {
 /// `Ingest::message` with `text` in the linked group of a fresh org of ten: the time it took
 /// (setting up the org is not counted) and the effects it had.
 async fn ingest_once(text: &str) -> (Duration, usize) {
-    let store = Store::in_memory().await.unwrap();
+    let store = Store::temporary().await.unwrap();
     let org_id = common::org(&store, 10, common::start()).await;
     let org = store.org(org_id).await.unwrap();
     let people = store.people(org_id).await.unwrap();

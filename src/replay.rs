@@ -585,7 +585,7 @@ pub async fn run_text(text: &str, opts: Options) -> Result<Outcome, ReplayError>
             }
             Store::open(path).await?
         }
-        None => Store::in_memory().await?,
+        None => Store::temporary().await?,
     };
     let mut settings = Settings::default();
     settings.org.timezone = opts.tz;

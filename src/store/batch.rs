@@ -1,22 +1,23 @@
 //! One write transaction for a batch of messages and what they say about commitments.
 //!
-//! Capture reads and writes a little per message; through sqlx each statement is a hand-off to
-//! the connection's worker thread, which costs far more than SQLite's own work. A `Batch` holds
-//! the write lock (`BEGIN IMMEDIATE`) for the whole batch, so it can number new rows itself and
-//! send every queued row of a kind in one statement (the rows travel as one JSON array) when it
-//! commits. Reads here go to the database as it stood before the batch; what the batch itself
-//! wrote is the caller's to overlay (see `ingest::Ledger`).
+//! Capture reads and writes a little per message. A `Batch` holds the write lock (`BEGIN
+//! IMMEDIATE`) of kept's own writing connection (store/writer.rs, on the calling thread) for the
+//! whole batch, so it can number new rows itself and write every queued row when it commits.
+//! Reads here go to the database as it stood before the batch; what the batch itself wrote is
+//! the caller's to overlay (see `ingest::Ledger`).
 
 use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
-use serde_json::{Value, json};
-use sqlx::{QueryBuilder, Sqlite, Transaction};
+use rusqlite::params;
 
 use super::memories::{
-    commitments_made_in_on, commitments_of_message_on, open_commitments_in_org_on, upsert_memory_on,
+    COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, OPEN_COMMITMENTS_IN_ORG, commitment_from_row,
+    upsert_memory_on,
 };
 use super::messages::message_from_row;
+use super::read;
+use super::writer::WriteTx;
 use super::{
     Commitment, CommitmentChange, NewCommitment, NewMemory, NewMessage, Result, Store,
     StoredMessage, ts,
@@ -73,7 +74,7 @@ pub struct OpenTask {
 /// An open write transaction with its queued rows. Dropping it without [`Batch::commit`]
 /// rolls everything back.
 pub struct Batch {
-    tx: Transaction<'static, Sqlite>,
+    tx: WriteTx,
     next_id: Option<i64>,
     messages: Vec<MessageRow>,
     created: Vec<CreatedRow>,
@@ -107,28 +108,10 @@ impl std::fmt::Debug for Batch {
     }
 }
 
-/// Splits `n` rows into runs of at most `max` rows whose lengths are powers of two: a multi-row
-/// statement per run, and only a handful of statement shapes, each prepared once and cached.
-fn runs(n: usize, max: usize) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let mut at = 0;
-    while at < n {
-        let left = n - at;
-        let len = if left >= max {
-            max
-        } else {
-            1 << (usize::BITS - 1 - left.leading_zeros())
-        };
-        out.push(at..at + len);
-        at += len;
-    }
-    out
-}
-
 impl Store {
     /// Starts a batch: takes the database's write lock until commit or drop.
     pub async fn begin_batch(&self) -> Result<Batch> {
-        let tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let tx = self.batches.begin().await?;
         Ok(Batch {
             tx,
             next_id: None,
@@ -142,31 +125,26 @@ impl Store {
     }
 }
 
-fn json_text(v: &[Value]) -> String {
-    Value::Array(v.to_vec()).to_string()
-}
-
 impl Batch {
+    fn conn(&self) -> &rusqlite::Connection {
+        self.tx.conn()
+    }
+
     /// Which of `keys` are already stored (so a redelivered update is not read twice).
     pub async fn known_messages(
         &mut self,
         keys: &[(ChatId, MessageId)],
     ) -> Result<HashSet<(ChatId, MessageId)>> {
-        let arr: Vec<Value> = keys.iter().map(|(c, m)| json!([c.0, m.0])).collect();
-        let text: String = sqlx::query_scalar(
-            "SELECT json_group_array(json_array(m.chat_id, m.message_id))
-             FROM json_each(?) AS k
-             JOIN messages m ON m.chat_id = k.value ->> 0 AND m.message_id = k.value ->> 1",
-        )
-        .bind(json_text(&arr))
-        .fetch_one(&mut *self.tx)
-        .await?;
-        let pairs: Vec<(i64, i64)> = serde_json::from_str(&text)
-            .map_err(|e| super::StoreError::Corrupt(format!("json rows: {e}")))?;
-        Ok(pairs
-            .into_iter()
-            .map(|(c, m)| (ChatId(c), MessageId(m)))
-            .collect())
+        let mut stmt = self
+            .conn()
+            .prepare_cached("SELECT 1 FROM messages WHERE chat_id = ? AND message_id = ?")?;
+        let mut out = HashSet::new();
+        for &(c, m) in keys {
+            if stmt.exists(params![c.0, m.0])? {
+                out.insert((c, m));
+            }
+        }
+        Ok(out)
     }
 
     /// Queues a message row (a duplicate key is skipped at commit).
@@ -183,12 +161,12 @@ impl Batch {
     }
 
     pub async fn message(&mut self, chat: ChatId, id: MessageId) -> Result<Option<StoredMessage>> {
-        let r = sqlx::query("SELECT * FROM messages WHERE chat_id = ? AND message_id = ?")
-            .bind(chat.0)
-            .bind(id.0)
-            .fetch_optional(&mut *self.tx)
-            .await?;
-        r.as_ref().map(message_from_row).transpose()
+        read::one(
+            self.conn(),
+            "SELECT * FROM messages WHERE chat_id = ? AND message_id = ?",
+            params![chat.0, id.0],
+            |r| message_from_row(r),
+        )
     }
 
     /// The latest `limit` stored messages of a chat dated within `[since, before]`, newest first.
@@ -199,22 +177,20 @@ impl Batch {
         since: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<StoredMessage>> {
-        let rows = sqlx::query(
+        read::all(
+            self.conn(),
             "SELECT * FROM messages WHERE chat_id = ? AND date <= ? AND date >= ?
-             ORDER BY date DESC, message_id DESC LIMIT ?",
+             ORDER BY date DESC, message_id DESC LIMIT +?",
+            params![chat.0, ts(before), ts(since), limit],
+            |r| message_from_row(r),
         )
-        .bind(chat.0)
-        .bind(ts(before))
-        .bind(ts(since))
-        .bind(limit)
-        .fetch_all(&mut *self.tx)
-        .await?;
-        rows.iter().map(message_from_row).collect()
     }
 
     /// Every open commitment of the org, most recently made first.
     pub async fn open_commitments_in_org(&mut self, org: OrgId) -> Result<Vec<Commitment>> {
-        open_commitments_in_org_on(&mut *self.tx, org).await
+        read::all(self.conn(), &OPEN_COMMITMENTS_IN_ORG, params![org.0], |r| {
+            commitment_from_row(r)
+        })
     }
 
     /// Current commitments a message made, moved, completed or was asked in (any version), as
@@ -224,7 +200,12 @@ impl Batch {
         chat: ChatId,
         msg: MessageId,
     ) -> Result<Vec<Commitment>> {
-        commitments_of_message_on(&mut *self.tx, chat, msg).await
+        read::all(
+            self.conn(),
+            &COMMITMENTS_OF_MESSAGE,
+            params![chat.0, msg.0],
+            |r| commitment_from_row(r),
+        )
     }
 
     /// Current commitments whose origin is this message, as stored before this batch.
@@ -233,7 +214,12 @@ impl Batch {
         chat: ChatId,
         msg: MessageId,
     ) -> Result<Vec<Commitment>> {
-        commitments_made_in_on(&mut *self.tx, chat, msg).await
+        read::all(
+            self.conn(),
+            &COMMITMENTS_MADE_IN,
+            params![chat.0, msg.0],
+            |r| commitment_from_row(r),
+        )
     }
 
     /// The next free memory id. Safe to hand out because the batch holds the write lock.
@@ -241,9 +227,10 @@ impl Batch {
         let id = match self.next_id {
             Some(id) => id,
             None => {
-                let max: Option<i64> = sqlx::query_scalar("SELECT max(id) FROM memories")
-                    .fetch_one(&mut *self.tx)
-                    .await?;
+                let max: Option<i64> = self
+                    .conn()
+                    .prepare_cached("SELECT max(id) FROM memories")?
+                    .query_row([], |r| r.get(0))?;
                 max.unwrap_or(0) + 1
             }
         };
@@ -341,100 +328,91 @@ impl Batch {
         });
     }
 
-    /// Writes every queued row (a few multi-row statements per kind of row) and commits.
-    pub async fn commit(mut self) -> Result<()> {
-        let messages = std::mem::take(&mut self.messages);
-        for run in runs(messages.len(), 128) {
-            let mut q = QueryBuilder::<Sqlite>::new(
-                "INSERT INTO messages (chat_id, message_id, org_id, user_id, date, text, reply_to) ",
-            );
-            q.push_values(&messages[run], |mut b, m| {
-                b.push_bind(m.chat)
-                    .push_bind(m.message)
-                    .push_bind(m.org)
-                    .push_bind(m.user)
-                    .push_bind(m.date)
-                    .push_bind(m.text.as_str())
-                    .push_bind(m.reply_to);
-            });
-            q.push(" ON CONFLICT (chat_id, message_id) DO NOTHING");
-            q.build().execute(&mut *self.tx).await?;
+    /// Writes every queued row and commits.
+    pub async fn commit(self) -> Result<()> {
+        self.write_queued()?;
+        self.tx.commit()
+    }
+
+    fn write_queued(&self) -> Result<()> {
+        let conn = self.tx.conn();
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO messages (chat_id, message_id, org_id, user_id, date, text, reply_to)
+             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING",
+        )?;
+        for m in &self.messages {
+            stmt.execute(params![
+                m.chat, m.message, m.org, m.user, m.date, m.text, m.reply_to
+            ])?;
         }
-        let created = std::mem::take(&mut self.created);
-        for run in runs(created.len(), 64) {
-            let mut q = QueryBuilder::<Sqlite>::new(
-                "INSERT INTO memories (id, origin_id, org_id, subject_id, kind, content, norm_content,
-                     confidence, evidence, author, visibility, source_chat_id, source_message_id,
-                     valid_from, created_at, updated_at, due_at, due_grain, state, requester_id,
-                     request_chat_id, request_message_id, version_chat_id, version_message_id) ",
-            );
-            q.push_values(&created[run], |mut b, r| {
-                let c = &r.c;
-                b.push_bind(c.id.0)
-                    .push_bind(c.origin_id.0)
-                    .push_bind(c.org_id.0)
-                    .push_bind(c.owner.0)
-                    .push_bind("commitment")
-                    .push_bind(c.content.as_str())
-                    .push_bind(r.norm.as_str())
-                    .push_bind(c.confidence.value())
-                    .push_bind(r.evidence.as_str())
-                    .push_bind(c.author.to_string())
-                    .push_bind(c.visibility.as_str())
-                    .push_bind(c.source_chat.map(|x| x.0))
-                    .push_bind(c.source_message.map(|x| x.0))
-                    .push_bind(ts(c.valid_from))
-                    .push_bind(ts(c.created_at))
-                    .push_bind(ts(c.valid_from))
-                    .push_bind(c.due.map(Due::to_db))
-                    .push_bind(c.due.map(Due::grain_str))
-                    .push_bind(c.state.as_str())
-                    .push_bind(c.requester.map(|x| x.0))
-                    .push_bind(r.request.map(|x| x.0.0))
-                    .push_bind(r.request.map(|x| x.1.0))
-                    .push_bind(c.version_chat.map(|x| x.0))
-                    .push_bind(c.version_message.map(|x| x.0));
-            });
-            q.build().execute(&mut *self.tx).await?;
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO memories (id, origin_id, org_id, subject_id, kind, content, norm_content,
+                 confidence, evidence, author, visibility, source_chat_id, source_message_id,
+                 valid_from, created_at, updated_at, due_at, due_grain, state, requester_id,
+                 request_chat_id, request_message_id, version_chat_id, version_message_id)
+             VALUES (?, ?, ?, ?, 'commitment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )?;
+        for r in &self.created {
+            let c = &r.c;
+            stmt.execute(params![
+                c.id.0,
+                c.origin_id.0,
+                c.org_id.0,
+                c.owner.0,
+                c.content,
+                r.norm,
+                c.confidence.value(),
+                r.evidence,
+                c.author.to_string(),
+                c.visibility.as_str(),
+                c.source_chat.map(|x| x.0),
+                c.source_message.map(|x| x.0),
+                ts(c.valid_from),
+                ts(c.created_at),
+                ts(c.valid_from),
+                c.due.map(Due::to_db),
+                c.due.map(Due::grain_str),
+                c.state.as_str(),
+                c.requester.map(|x| x.0),
+                r.request.map(|x| x.0.0),
+                r.request.map(|x| x.1.0),
+                c.version_chat.map(|x| x.0),
+                c.version_message.map(|x| x.0),
+            ])?;
         }
-        let versions = std::mem::take(&mut self.versions);
-        for run in runs(versions.len(), 64) {
-            // What never changes across versions comes from the origin row (stored already, or
-            // just above); rows go in id order, the order they were made, so each one archives
-            // the version before it (the `commitment_supersede` trigger).
-            let mut q = QueryBuilder::<Sqlite>::new(
-                "INSERT INTO memories (id, org_id, subject_id, kind, content, norm_content, confidence,
-                     tags, evidence, author, visibility, source_chat_id, source_message_id,
-                     valid_from, created_at, updated_at, due_at, due_grain, state, origin_id,
-                     requester_id, request_chat_id, request_message_id, version_chat_id,
-                     version_message_id)
-                 SELECT v.column1, o.org_id, o.subject_id, 'commitment', v.column3, v.column4,
-                     v.column5, o.tags, o.evidence, v.column6, o.visibility, o.source_chat_id,
-                     o.source_message_id, v.column7, o.created_at, v.column7, v.column8,
-                     v.column9, v.column10, o.id, o.requester_id, o.request_chat_id,
-                     o.request_message_id, v.column11, v.column12
-                 FROM (",
-            );
-            q.push_values(&versions[run], |mut b, c| {
-                b.push_bind(c.id.0)
-                    .push_bind(c.origin_id.0)
-                    .push_bind(c.content.as_str())
-                    .push_bind(normalize_content(&c.content))
-                    .push_bind(c.confidence.value())
-                    .push_bind(c.author.to_string())
-                    .push_bind(ts(c.valid_from))
-                    .push_bind(c.due.map(Due::to_db))
-                    .push_bind(c.due.map(Due::grain_str))
-                    .push_bind(c.state.as_str())
-                    .push_bind(c.version_chat.map(|x| x.0))
-                    .push_bind(c.version_message.map(|x| x.0));
-            });
-            q.push(") AS v JOIN memories AS o ON o.id = v.column2 ORDER BY v.column1");
-            q.build().execute(&mut *self.tx).await?;
+        // What never changes across versions comes from the origin row (stored already, or just
+        // above); versions go in the order they were made, so each one archives the version
+        // before it (the `commitment_supersede` trigger).
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO memories (id, org_id, subject_id, kind, content, norm_content, confidence,
+                 tags, evidence, author, visibility, source_chat_id, source_message_id,
+                 valid_from, created_at, updated_at, due_at, due_grain, state, origin_id,
+                 requester_id, request_chat_id, request_message_id, version_chat_id,
+                 version_message_id)
+             SELECT ?1, o.org_id, o.subject_id, 'commitment', ?3, ?4, ?5, o.tags, o.evidence, ?6,
+                 o.visibility, o.source_chat_id, o.source_message_id, ?7, o.created_at, ?7, ?8,
+                 ?9, ?10, o.id, o.requester_id, o.request_chat_id, o.request_message_id, ?11, ?12
+             FROM memories AS o WHERE o.id = ?2",
+        )?;
+        for c in &self.versions {
+            stmt.execute(params![
+                c.id.0,
+                c.origin_id.0,
+                c.content,
+                normalize_content(&c.content),
+                c.confidence.value(),
+                c.author.to_string(),
+                ts(c.valid_from),
+                c.due.map(Due::to_db),
+                c.due.map(Due::grain_str),
+                c.state.as_str(),
+                c.version_chat.map(|x| x.0),
+                c.version_message.map(|x| x.0),
+            ])?;
         }
-        for m in std::mem::take(&mut self.memories) {
+        for m in &self.memories {
             upsert_memory_on(
-                &mut *self.tx,
+                conn,
                 &NewMemory {
                     org_id: m.org_id,
                     subject: m.subject,
@@ -448,40 +426,32 @@ impl Batch {
                     source_message: m.source_message,
                     at: m.at,
                 },
-            )
-            .await?;
+            )?;
         }
-        for (org, chat, msg, reason, at) in std::mem::take(&mut self.refines) {
-            sqlx::query(
-                // An edited message is judged again.
-                "INSERT INTO refine_queue (org_id, chat_id, message_id, reason, created_at)
-                 VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id)
-                 DO UPDATE SET reason = excluded.reason, done_at = NULL, outcome = NULL",
-            )
-            .bind(org.0)
-            .bind(chat.0)
-            .bind(msg.0)
-            .bind(reason)
-            .bind(super::ts(at))
-            .execute(&mut *self.tx)
-            .await?;
+        let mut stmt = conn.prepare_cached(
+            // An edited message is judged again.
+            "INSERT INTO refine_queue (org_id, chat_id, message_id, reason, created_at)
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id)
+             DO UPDATE SET reason = excluded.reason, done_at = NULL, outcome = NULL",
+        )?;
+        for (org, chat, msg, reason, at) in &self.refines {
+            stmt.execute(params![org.0, chat.0, msg.0, reason, ts(*at)])?;
         }
-        for a in std::mem::take(&mut self.absences) {
-            sqlx::query(
-                "INSERT INTO absences (org_id, user_id, from_day, to_day, source_chat_id, source_message_id, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(a.org.0)
-            .bind(a.user.0)
-            .bind(a.from.to_string())
-            .bind(a.to.to_string())
-            .bind(a.source.0.0)
-            .bind(a.source.1.0)
-            .bind(super::ts(a.at))
-            .execute(&mut *self.tx)
-            .await?;
+        let mut stmt = conn.prepare_cached(
+            "INSERT INTO absences (org_id, user_id, from_day, to_day, source_chat_id, source_message_id, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )?;
+        for a in &self.absences {
+            stmt.execute(params![
+                a.org.0,
+                a.user.0,
+                a.from.to_string(),
+                a.to.to_string(),
+                a.source.0.0,
+                a.source.1.0,
+                ts(a.at),
+            ])?;
         }
-        self.tx.commit().await?;
         Ok(())
     }
 
@@ -524,29 +494,27 @@ impl Batch {
         user: crate::domain::UserId,
         before: DateTime<Utc>,
     ) -> Result<Vec<OpenTask>> {
-        let rows: Vec<(i64, String, Option<i64>)> = sqlx::query_as(
+        read::all(
+            self.conn(),
             "SELECT id, title, assigned_by FROM tasks
              WHERE org_id = ? AND assignee_id = ? AND status IN ('open', 'in_progress')
                AND (assigned_by IS NULL OR accepted_at IS NOT NULL) AND created_at <= ?
              ORDER BY id",
+            params![org.0, user.0, ts(before)],
+            |r| {
+                Ok(OpenTask {
+                    id: r.get("id")?,
+                    title: r.get("title")?,
+                    assigned_by: r
+                        .get::<Option<i64>>("assigned_by")?
+                        .map(crate::domain::UserId),
+                })
+            },
         )
-        .bind(org.0)
-        .bind(user.0)
-        .bind(ts(before))
-        .fetch_all(&mut *self.tx)
-        .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(id, title, by)| OpenTask {
-                id,
-                title,
-                assigned_by: by.map(crate::domain::UserId),
-            })
-            .collect())
     }
 
     /// Closes a task (and its goal step) in this transaction.
     pub async fn finish_task(&mut self, id: i64, at: DateTime<Utc>) -> Result<bool> {
-        super::goals::finish_task_on(&mut self.tx, id, at).await
+        super::goals::finish_task_on(self.tx.conn(), id, at)
     }
 }

@@ -59,7 +59,7 @@ fn team(scope: Scope) -> &'static str {
 }
 
 // Bounds and scope are written into the statements' text, not bound: SQLite re-plans a
-// statement whose plan depended on a parameter's value (a `LIMIT ?`, a parameter next to a
+// statement whose plan depended on a parameter's value (a bare parameter as `LIMIT`, one next to a
 // partial index's condition) every time the parameter is bound again, which cost more than
 // running it.
 
@@ -255,14 +255,10 @@ impl Store {
         self.readers.with(|conn| {
             // The revision before the rows: a write that lands between the two makes the entry
             // older than the revision it is filed under, never newer, so it is read again.
-            let revision: Option<i64> = match self.readers.may_cache() {
-                true => Some(
-                    conn.prepare_cached(REVISION)?
-                        .query_row(who, |r| r.get(0))?,
-                ),
-                false => None,
-            };
-            if let Some(rows) = revision.and_then(|r| self.context_cache.get(key, r, since)) {
+            let revision: i64 = conn
+                .prepare_cached(REVISION)?
+                .query_row(who, |r| r.get(0))?;
+            if let Some(rows) = self.context_cache.get(key, revision, since) {
                 return Ok(rows);
             }
             let commitments = commitments_on(conn, org, subject, scope, since)?;
@@ -290,9 +286,7 @@ impl Store {
                 tasks,
                 reflections,
             };
-            if let Some(r) = revision {
-                self.context_cache.put(key, r, since, &rows);
-            }
+            self.context_cache.put(key, revision, since, &rows);
             Ok(rows)
         })
     }

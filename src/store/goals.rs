@@ -2,6 +2,7 @@
 //! (each kept step is a task), and which are done.
 
 use chrono::{DateTime, Utc};
+use rusqlite::OptionalExtension;
 use sqlx::Row;
 
 use super::{Result, Store, from_ts, ts};
@@ -181,22 +182,20 @@ impl Store {
     /// Drops a proposed step; false when it was already decided. A goal whose steps are all
     /// dropped is dropped; one whose other steps are all done is done.
     pub async fn drop_step(&self, step: i64) -> Result<bool> {
-        let mut tx = self.writer.begin().await?;
-        let n = sqlx::query(
-            "UPDATE goal_steps SET status = 'dropped' WHERE id = ? AND status = 'proposed'",
-        )
-        .bind(step)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
+        let tx = self.batches.begin().await?;
+        let conn = tx.conn();
+        let n = conn
+            .prepare_cached(
+                "UPDATE goal_steps SET status = 'dropped' WHERE id = ? AND status = 'proposed'",
+            )?
+            .execute([step])?;
         if n > 0 {
-            let goal: i64 = sqlx::query_scalar("SELECT goal_id FROM goal_steps WHERE id = ?")
-                .bind(step)
-                .fetch_one(&mut *tx)
-                .await?;
-            settle_goal_on(&mut tx, goal).await?;
+            let goal: i64 = conn
+                .prepare_cached("SELECT goal_id FROM goal_steps WHERE id = ?")?
+                .query_row([step], |r| r.get(0))?;
+            settle_goal_on(conn, goal)?;
         }
-        tx.commit().await?;
+        tx.commit()?;
         Ok(n > 0)
     }
 
@@ -286,51 +285,45 @@ impl Store {
 
 /// Marks an open task done, with its goal step, and the goal once every kept step is done.
 /// Returns whether the task was open. Used by the store's own write and by ingest's batch.
-pub(super) async fn finish_task_on(
-    conn: &mut sqlx::SqliteConnection,
+pub(super) fn finish_task_on(
+    conn: &rusqlite::Connection,
     task: i64,
     at: DateTime<Utc>,
 ) -> Result<bool> {
-    let n = sqlx::query(
-        "UPDATE tasks SET status = 'done', updated_at = ? WHERE id = ? AND status IN ('open', 'in_progress')",
-    )
-    .bind(ts(at))
-    .bind(task)
-    .execute(&mut *conn)
-    .await?
-    .rows_affected();
+    let n = conn
+        .prepare_cached(
+            "UPDATE tasks SET status = 'done', updated_at = ? WHERE id = ? AND status IN ('open', 'in_progress')",
+        )?
+        .execute(rusqlite::params![ts(at), task])?;
     if n == 0 {
         return Ok(false);
     }
-    let step: Option<(i64, i64)> = sqlx::query_as(
-        "SELECT goal_step_id, goal_id FROM tasks WHERE id = ? AND goal_step_id IS NOT NULL",
-    )
-    .bind(task)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let step: Option<(i64, i64)> = conn
+        .prepare_cached(
+            "SELECT goal_step_id, goal_id FROM tasks WHERE id = ? AND goal_step_id IS NOT NULL",
+        )?
+        .query_row([task], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
     if let Some((step, goal)) = step {
-        sqlx::query("UPDATE goal_steps SET done = 1, done_at = ? WHERE id = ? AND done = 0")
-            .bind(ts(at))
-            .bind(step)
-            .execute(&mut *conn)
-            .await?;
-        settle_goal_on(conn, goal).await?;
+        conn.prepare_cached(
+            "UPDATE goal_steps SET done = 1, done_at = ? WHERE id = ? AND done = 0",
+        )?
+        .execute(rusqlite::params![ts(at), step])?;
+        settle_goal_on(conn, goal)?;
     }
     Ok(true)
 }
 
 /// An active goal with no step left to do is done, or dropped when every step was dropped.
-async fn settle_goal_on(conn: &mut sqlx::SqliteConnection, goal: i64) -> Result<()> {
-    sqlx::query(
+fn settle_goal_on(conn: &rusqlite::Connection, goal: i64) -> Result<()> {
+    conn.prepare_cached(
         "UPDATE goals SET status = CASE WHEN EXISTS (SELECT 1 FROM goal_steps
                                                      WHERE goal_id = ?1 AND status != 'dropped')
                                         THEN 'done' ELSE 'dropped' END
          WHERE id = ?1 AND status = 'active'
            AND NOT EXISTS (SELECT 1 FROM goal_steps
                            WHERE goal_id = ?1 AND status != 'dropped' AND done = 0)",
-    )
-    .bind(goal)
-    .execute(&mut *conn)
-    .await?;
+    )?
+    .execute([goal])?;
     Ok(())
 }

@@ -276,9 +276,9 @@ impl Store {
 
     /// Marks an open task done (and its goal step, see `goals::finish_task_on`).
     pub async fn finish_task(&self, id: i64, at: DateTime<Utc>) -> Result<bool> {
-        let mut tx = self.writer.begin().await?;
-        let done = super::goals::finish_task_on(&mut tx, id, at).await?;
-        tx.commit().await?;
+        let tx = self.batches.begin().await?;
+        let done = super::goals::finish_task_on(tx.conn(), id, at)?;
+        tx.commit()?;
         Ok(done)
     }
 

@@ -169,7 +169,7 @@ impl Store {
              WHERE memories_fts MATCH ?1 AND m.org_id = ?2 AND m.is_archived = 0
                AND (m.visibility = 'team'
                     OR (?3 = 0 AND (?4 = 1 OR m.subject_id IN (SELECT value FROM json_each(?5)))))
-             ORDER BY bm25(memories_fts), m.id DESC LIMIT ?6",
+             ORDER BY bm25(memories_fts), m.id DESC LIMIT +?6",
         )
         .bind(query)
         .bind(org.0)
@@ -218,7 +218,7 @@ impl Store {
              JOIN message_search s ON s.id = f.rowid
              JOIN messages msg ON msg.chat_id = s.chat_id AND msg.message_id = s.message_id
              WHERE messages_fts MATCH ?1 AND msg.org_id = ?2
-             ORDER BY bm25(messages_fts), msg.date DESC LIMIT ?3",
+             ORDER BY bm25(messages_fts), msg.date DESC LIMIT +?3",
         )
         .bind(query)
         .bind(org.0)
@@ -242,7 +242,7 @@ impl Store {
     pub async fn pending_refines(&self, org: OrgId, limit: i64) -> Result<Vec<RefineItem>> {
         let rows = sqlx::query(
             "SELECT id, chat_id, message_id, reason FROM refine_queue
-             WHERE org_id = ? AND done_at IS NULL ORDER BY id LIMIT ?",
+             WHERE org_id = ? AND done_at IS NULL ORDER BY id LIMIT +?",
         )
         .bind(org.0)
         .bind(limit)

@@ -3,7 +3,9 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{AssertSqlSafe, Row};
 
-use super::{Result, Store, StoreError, from_ts, parse, ts};
+use std::sync::LazyLock;
+
+use super::{Result, Store, StoreError, from_ts, parse, read, ts};
 use crate::domain::{
     Author, ChatId, CommitmentState, Confidence, Due, MemoryId, MemoryKind, MessageId, OrgId,
     UserId, Visibility, normalize_content,
@@ -379,7 +381,14 @@ impl Store {
         chat: ChatId,
         msg: MessageId,
     ) -> Result<Vec<Commitment>> {
-        commitments_made_in_on(&self.pool, chat, msg).await
+        self.readers.with(|conn| {
+            read::all(
+                conn,
+                &COMMITMENTS_MADE_IN,
+                rusqlite::params![chat.0, msg.0],
+                |r| commitment_from_row(r),
+            )
+        })
     }
 
     /// A person's open commitments, most recently made first.
@@ -403,7 +412,11 @@ impl Store {
     /// Every open commitment of the org, most recently made first: one read instead of one per
     /// person (updates by managers, team overviews).
     pub async fn open_commitments_in_org(&self, org: OrgId) -> Result<Vec<Commitment>> {
-        open_commitments_in_org_on(&self.pool, org).await
+        self.readers.with(|conn| {
+            read::all(conn, &OPEN_COMMITMENTS_IN_ORG, [org.0], |r| {
+                commitment_from_row(r)
+            })
+        })
     }
 
     /// Every open commitment of the org due on or before `due_by` (a `YYYY-MM-DD` bound,
@@ -506,7 +519,10 @@ impl Store {
     /// Inserts a memory, or refreshes the current one with the same subject, kind and normalised
     /// content (evidence appended, confidence raised to the higher of the two).
     pub async fn upsert_memory(&self, m: &NewMemory<'_>) -> Result<MemoryId> {
-        upsert_memory_on(&self.pool, m).await
+        let tx = self.batches.begin().await?;
+        let id = upsert_memory_on(tx.conn(), m)?;
+        tx.commit()?;
+        Ok(id)
     }
 
     /// A person's current memories of the non-commitment kinds that `scope` allows: the
@@ -526,13 +542,13 @@ impl Store {
                      SELECT {MEMORY_COLS} FROM memories
                      WHERE org_id = ?1 AND subject_id = ?2 AND kind <> 'commitment'
                        AND is_archived = 0 AND (?3 = 1 OR visibility = 'team')
-                     ORDER BY id DESC LIMIT ?4)
+                     ORDER BY id DESC LIMIT +?4)
                  UNION ALL
                  SELECT * FROM (
                      SELECT {MEMORY_COLS} FROM memories
                      WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'fact' AND is_archived = 0
                        AND (?3 = 1 OR visibility = 'team')
-                     ORDER BY confidence DESC, id DESC LIMIT ?5))",
+                     ORDER BY confidence DESC, id DESC LIMIT +?5))",
             json = json_rows(MEMORY_COLS)
         )))
         .bind(org.0)
@@ -630,105 +646,71 @@ impl Store {
     }
 }
 
-/// [`Store::upsert_memory`] on any connection (a batch runs it inside its transaction).
-pub(super) async fn upsert_memory_on<'e>(
-    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
-    m: &NewMemory<'_>,
-) -> Result<MemoryId> {
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO memories (org_id, subject_id, kind, content, norm_content, confidence, evidence,
-             author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (org_id, subject_id, kind, norm_content) WHERE is_archived = 0 AND kind <> 'commitment'
-         DO UPDATE SET
-             evidence = CASE WHEN memories.evidence = '' THEN excluded.evidence
-                             WHEN instr(memories.evidence, excluded.evidence) > 0 THEN memories.evidence
-                             ELSE memories.evidence || '; ' || excluded.evidence END,
-             confidence = max(memories.confidence, excluded.confidence),
-             updated_at = excluded.updated_at
-         RETURNING id",
-    )
-    .bind(m.org_id.0)
-    .bind(m.subject.0)
-    .bind(m.kind.as_str())
-    .bind(m.content)
-    .bind(normalize_content(m.content))
-    .bind(m.confidence.value())
-    .bind(m.evidence)
-    .bind(m.author.to_string())
-    .bind(m.visibility.as_str())
-    .bind(m.source_chat.map(|x| x.0))
-    .bind(m.source_message.map(|x| x.0))
-    .bind(ts(m.at))
-    .bind(ts(m.at))
-    .bind(ts(m.at))
-    .fetch_one(ex)
-    .await?;
+/// [`Store::upsert_memory`] on the writer (a batch runs it inside its transaction).
+pub(super) fn upsert_memory_on(conn: &rusqlite::Connection, m: &NewMemory<'_>) -> Result<MemoryId> {
+    let id: i64 = conn
+        .prepare_cached(
+            "INSERT INTO memories (org_id, subject_id, kind, content, norm_content, confidence, evidence,
+                 author, visibility, source_chat_id, source_message_id, valid_from, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?12)
+             ON CONFLICT (org_id, subject_id, kind, norm_content) WHERE is_archived = 0 AND kind <> 'commitment'
+             DO UPDATE SET
+                 evidence = CASE WHEN memories.evidence = '' THEN excluded.evidence
+                                 WHEN instr(memories.evidence, excluded.evidence) > 0 THEN memories.evidence
+                                 ELSE memories.evidence || '; ' || excluded.evidence END,
+                 confidence = max(memories.confidence, excluded.confidence),
+                 updated_at = excluded.updated_at
+             RETURNING id",
+        )?
+        .query_row(
+            rusqlite::params![
+                m.org_id.0,
+                m.subject.0,
+                m.kind.as_str(),
+                m.content,
+                normalize_content(m.content),
+                m.confidence.value(),
+                m.evidence,
+                m.author.to_string(),
+                m.visibility.as_str(),
+                m.source_chat.map(|x| x.0),
+                m.source_message.map(|x| x.0),
+                ts(m.at),
+            ],
+            |r| r.get(0),
+        )?;
     Ok(MemoryId(id))
 }
 
-/// One JSON row of commitments from `sql` (built around [`json_rows`]), with its binds.
-async fn commitment_rows<'e>(
-    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
-    sql: String,
-    binds: &[i64],
-) -> Result<Vec<Commitment>> {
-    let mut q = sqlx::query_scalar::<_, String>(AssertSqlSafe(sql));
-    for b in binds {
-        q = q.bind(*b);
-    }
-    let text = q.fetch_one(ex).await?;
-    parse_json_rows(&text)?
-        .iter()
-        .map(commitment_from_row)
-        .collect()
-}
-
-/// [`Store::open_commitments_in_org`] on any connection.
-pub(super) async fn open_commitments_in_org_on<'e>(
-    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
-    org: OrgId,
-) -> Result<Vec<Commitment>> {
+/// Every open commitment of an org, most recently made first.
+pub(super) static OPEN_COMMITMENTS_IN_ORG: LazyLock<String> = LazyLock::new(|| {
     // Without the hint SQLite may walk every current commitment of the org (done ones
     // included) through `memories_commitments_recent`.
-    let sql = format!(
-        "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
+    format!(
+        "SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
          WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
-         ORDER BY created_at DESC, id DESC)",
-        json = json_rows(COMMITMENT_COLS)
-    );
-    commitment_rows(ex, sql, &[org.0]).await
-}
+         ORDER BY created_at DESC, id DESC"
+    )
+});
 
-/// [`Store::commitments_made_in`] on any connection.
-pub(super) async fn commitments_made_in_on<'e>(
-    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
-    chat: ChatId,
-    msg: MessageId,
-) -> Result<Vec<Commitment>> {
-    let sql = format!(
-        "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
-           AND source_chat_id = ? AND source_message_id = ? ORDER BY id)",
-        json = json_rows(COMMITMENT_COLS)
-    );
-    commitment_rows(ex, sql, &[chat.0, msg.0]).await
-}
+/// Current commitments whose origin is a message (chat, message).
+pub(super) static COMMITMENTS_MADE_IN: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
+           AND source_chat_id = ? AND source_message_id = ? ORDER BY id"
+    )
+});
 
-/// Current commitments a message made, moved, completed or was asked in (any version).
-pub(super) async fn commitments_of_message_on<'e>(
-    ex: impl sqlx::Executor<'e, Database = sqlx::Sqlite>,
-    chat: ChatId,
-    msg: MessageId,
-) -> Result<Vec<Commitment>> {
-    let sql = format!(
-        "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
+/// Current commitments a message (chat, message) made, moved, completed or was asked in (any
+/// version).
+pub(super) static COMMITMENTS_OF_MESSAGE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {COMMITMENT_COLS} FROM memories WHERE kind = 'commitment' AND is_archived = 0
            AND origin_id IN (
              SELECT origin_id FROM memories WHERE kind = 'commitment' AND (
                  (source_chat_id = ?1 AND source_message_id = ?2)
               OR (version_chat_id = ?1 AND version_message_id = ?2)
               OR (request_chat_id = ?1 AND request_message_id = ?2)))
-         ORDER BY id)",
-        json = json_rows(COMMITMENT_COLS)
-    );
-    commitment_rows(ex, sql, &[chat.0, msg.0]).await
-}
+         ORDER BY id"
+    )
+});

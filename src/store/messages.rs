@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 
+use super::memories::Get;
 use super::{Result, Store, from_ts, ts};
 use crate::domain::{ChatId, MessageId, OrgId, UserId};
 
@@ -36,18 +37,15 @@ pub enum Stored {
     Duplicate,
 }
 
-pub(super) fn message_from_row(r: &sqlx::sqlite::SqliteRow) -> Result<StoredMessage> {
+pub(super) fn message_from_row(r: &impl Get) -> Result<StoredMessage> {
     Ok(StoredMessage {
-        chat_id: ChatId(r.try_get("chat_id")?),
-        message_id: MessageId(r.try_get("message_id")?),
-        user_id: r.try_get::<Option<i64>, _>("user_id")?.map(UserId),
-        date: from_ts(r.try_get("date")?)?,
-        text: r.try_get("text")?,
-        reply_to: r.try_get::<Option<i64>, _>("reply_to")?.map(MessageId),
-        edit_date: r
-            .try_get::<Option<i64>, _>("edit_date")?
-            .map(from_ts)
-            .transpose()?,
+        chat_id: ChatId(r.i("chat_id")?),
+        message_id: MessageId(r.i("message_id")?),
+        user_id: r.oi("user_id")?.map(UserId),
+        date: from_ts(r.i("date")?)?,
+        text: r.s("text")?,
+        reply_to: r.oi("reply_to")?.map(MessageId),
+        edit_date: r.oi("edit_date")?.map(from_ts).transpose()?,
     })
 }
 
@@ -126,7 +124,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT * FROM (SELECT * FROM messages
                  WHERE org_id = ? AND user_id = ? AND date >= ? AND date < ?
-                 ORDER BY date DESC, message_id DESC LIMIT ?)
+                 ORDER BY date DESC, message_id DESC LIMIT +?)
              ORDER BY date, message_id",
         )
         .bind(org.0)

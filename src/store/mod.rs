@@ -16,6 +16,7 @@ mod people;
 mod prefs;
 mod read;
 mod schedule;
+mod writer;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -54,6 +55,8 @@ pub enum StoreError {
     NotFound(String),
     #[error("the write-ahead log could not be checkpointed: another connection is using it")]
     CheckpointBusy,
+    #[error("cannot make a temporary database: {0}")]
+    Temporary(String),
     #[error("cannot back up to {0}")]
     BackupTarget(String),
 }
@@ -64,16 +67,41 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: SqlitePool,
-    /// One connection for batched writes: SQLite has one writer at a time anyway, and a
-    /// connection that did the last write keeps its page cache warm, where any other pooled
-    /// connection would start its transaction by re-reading every page it touches. Its cache is
-    /// smaller than the readers' (every commit walks it) and its WAL checkpoints less often
-    /// (`benches/ingest.rs` measured both).
+    /// One sqlx connection for the writes of answers, buttons and jobs: SQLite has one writer at
+    /// a time anyway, and a connection that did the last write keeps its page cache warm.
     writer: SqlitePool,
+    /// kept's own writing connection, on the calling thread, for what messages say (batches)
+    /// and the writes that share their statements (store/writer.rs).
+    batches: Arc<writer::Writer>,
     /// Connections of their own for the reads an answer waits on (store/read.rs).
     readers: Arc<read::Readers>,
     /// Contexts read before, good while nothing they show has changed (store/context.rs).
     context_cache: Arc<context::Cache>,
+    /// The directory of a [`Store::temporary`] database, removed with the last copy.
+    _dir: Option<Arc<TempDir>>,
+}
+
+/// A directory of its own for a temporary database and its WAL, removed on drop.
+#[derive(Debug)]
+struct TempDir(std::path::PathBuf);
+
+impl TempDir {
+    fn new() -> Result<TempDir> {
+        static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("kept-{}-{n}", std::process::id()));
+        // A directory left by an earlier process with the same id is stale.
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| StoreError::Temporary(format!("{}: {e}", dir.display())))?;
+        Ok(TempDir(dir))
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 fn options() -> SqliteConnectOptions {
@@ -92,15 +120,34 @@ fn options() -> SqliteConnectOptions {
 impl Store {
     /// Opens (creating if missing) the database file and runs migrations.
     pub async fn open(path: &Path) -> Result<Store> {
+        Store::open_with(path, true, None).await
+    }
+
+    /// A private database that lives as long as the store (replay, the demo, tests): a file in
+    /// a directory of its own under the system's temporary directory, removed when the last
+    /// copy of the store is dropped, written without syncing to disk. It is a file, not
+    /// SQLite's in-memory database, so that it behaves as the bot's own database does: WAL,
+    /// readers that see only what is committed, a writer of kept's own beside sqlx's.
+    pub async fn temporary() -> Result<Store> {
+        let dir = Arc::new(TempDir::new()?);
+        Store::open_with(&dir.0.join("kept.db"), false, Some(dir)).await
+    }
+
+    async fn open_with(path: &Path, durable: bool, dir: Option<Arc<TempDir>>) -> Result<Store> {
+        let sync = match durable {
+            true => SqliteSynchronous::Normal,
+            false => SqliteSynchronous::Off,
+        };
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
-            .connect_with(options().filename(path))
+            .connect_with(options().filename(path).synchronous(sync))
             .await?;
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .connect_with(
                 options()
                     .filename(path)
+                    .synchronous(sync)
                     .pragma("wal_autocheckpoint", "16384")
                     .pragma("cache_size", "-4096"),
             )
@@ -108,35 +155,10 @@ impl Store {
         let store = Store {
             pool,
             writer,
+            batches: Arc::new(writer::Writer::open(path, durable)?),
             readers: Arc::new(read::Readers::file(path.to_path_buf())),
             context_cache: Arc::default(),
-        };
-        store.migrate().await?;
-        Ok(store)
-    }
-
-    /// A private in-memory database (replay, tests): one connection, so every query sees it.
-    pub async fn in_memory() -> Result<Store> {
-        // Named and in a shared cache, so that the read connections open the same database.
-        let name = read::memory_name();
-        let opts = SqliteConnectOptions::new()
-            .filename(format!("file:{name}"))
-            .in_memory(true)
-            .shared_cache(true)
-            .foreign_keys(true)
-            .journal_mode(SqliteJournalMode::Memory);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(1)
-            .min_connections(1)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(opts)
-            .await?;
-        let store = Store {
-            writer: pool.clone(),
-            pool,
-            readers: Arc::new(read::Readers::memory(&name)),
-            context_cache: Arc::default(),
+            _dir: dir,
         };
         store.migrate().await?;
         Ok(store)
@@ -148,11 +170,12 @@ impl Store {
     }
 
     /// Moves everything in the write-ahead log into the database file and empties the log, so
-    /// the file alone is a complete copy (`kept replay --db`). A no-op in memory.
+    /// the file alone is a complete copy (`kept replay --db`).
     pub async fn checkpoint(&self) -> Result<()> {
-        // On the writer: it is the connection that wrote, and a checkpoint is a write.
-        let busy: i64 = sqlx::query_scalar("PRAGMA wal_checkpoint(TRUNCATE)")
-            .fetch_one(&self.writer)
+        // On kept's writer: it wrote the messages, and a checkpoint is a write.
+        let busy: i64 = self
+            .batches
+            .with(|c| Ok(c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?))
             .await?;
         // SQLite reports a reader in the way as busy = 1 instead of failing.
         if busy != 0 {
@@ -178,4 +201,38 @@ pub(crate) fn from_ts(s: i64) -> Result<DateTime<Utc>> {
 pub(crate) fn parse<T: FromStr>(s: &str) -> Result<T> {
     s.parse::<T>()
         .map_err(|_| StoreError::Corrupt(format!("value {s:?}")))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The bundled SQLite is built with STAT4, and then a statement whose `LIMIT` is a bare
+    /// parameter is planned again every time it is bound, which costs more than running it
+    /// (a read of the outbox took ~100 µs instead of ~5). Limits are written `LIMIT +?`.
+    #[test]
+    fn no_statement_limits_by_a_bare_parameter() {
+        let bare = ["LIMIT", " ?"].concat();
+        for (file, text) in [
+            ("absences.rs", include_str!("absences.rs")),
+            ("batch.rs", include_str!("batch.rs")),
+            ("chats.rs", include_str!("chats.rs")),
+            ("context.rs", include_str!("context.rs")),
+            ("goals.rs", include_str!("goals.rs")),
+            ("graph.rs", include_str!("graph.rs")),
+            ("llm.rs", include_str!("llm.rs")),
+            ("memories.rs", include_str!("memories.rs")),
+            ("messages.rs", include_str!("messages.rs")),
+            ("mod.rs", include_str!("mod.rs")),
+            ("ops.rs", include_str!("ops.rs")),
+            ("people.rs", include_str!("people.rs")),
+            ("prefs.rs", include_str!("prefs.rs")),
+            ("read.rs", include_str!("read.rs")),
+            ("schedule.rs", include_str!("schedule.rs")),
+            ("writer.rs", include_str!("writer.rs")),
+        ] {
+            assert!(
+                !text.contains(&bare),
+                "store/{file} binds a bare LIMIT parameter"
+            );
+        }
+    }
 }

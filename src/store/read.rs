@@ -5,11 +5,10 @@
 //! 30–130 µs on a two-core machine, more than a person's whole context takes to read
 //! (`benches/context.rs`). These connections are plain `rusqlite` ones with their prepared
 //! statements cached, taken from a small idle list and put back after the read. They only
-//! read: every write still goes through sqlx.
+//! read; kept's own writer is store/writer.rs.
 
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use rusqlite::{Connection, OpenFlags};
 
@@ -19,84 +18,33 @@ use super::memories::Get;
 /// Connections kept open between reads (more may be open at once; the rest are closed after).
 const IDLE: usize = 4;
 
-/// Where the read connections open.
-#[derive(Debug, Clone)]
-enum Target {
-    File(PathBuf),
-    /// A shared-cache in-memory database's URI (`file:…?mode=memory&cache=shared`).
-    Memory(String),
-}
-
 #[derive(Debug)]
 pub(super) struct Readers {
-    target: Target,
+    path: PathBuf,
     idle: Mutex<Vec<Connection>>,
-}
-
-static MEMORY_SEQ: AtomicU64 = AtomicU64::new(0);
-
-/// A name for a new in-memory database that the sqlx pool and the readers both open.
-pub(super) fn memory_name() -> String {
-    format!(
-        "kept-memory-{}-{}",
-        std::process::id(),
-        MEMORY_SEQ.fetch_add(1, Ordering::Relaxed)
-    )
 }
 
 impl Readers {
     pub(super) fn file(path: PathBuf) -> Readers {
         Readers {
-            target: Target::File(path),
+            path,
             idle: Mutex::new(Vec::new()),
         }
-    }
-
-    pub(super) fn memory(name: &str) -> Readers {
-        Readers {
-            target: Target::Memory(format!("file:{name}?mode=memory&cache=shared")),
-            idle: Mutex::new(Vec::new()),
-        }
-    }
-
-    /// May what these connections read be kept for later reads? Not from an in-memory database:
-    /// its reads may see a write that is later rolled back (see [`Readers::open`]), and a
-    /// revision read that way could come round again for different rows.
-    pub(super) fn may_cache(&self) -> bool {
-        matches!(self.target, Target::File(_))
     }
 
     fn open(&self) -> rusqlite::Result<Connection> {
-        match &self.target {
-            Target::File(path) => {
-                let conn = Connection::open_with_flags(
-                    path,
-                    OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-                )?;
-                conn.busy_timeout(std::time::Duration::from_secs(5))?;
-                // As the sqlx readers (store/mod.rs): pages through the OS cache, 16 MiB hot.
-                conn.pragma_update(None, "mmap_size", 268_435_456)?;
-                conn.pragma_update(None, "cache_size", -16_384)?;
-                Ok(conn)
-            }
-            Target::Memory(uri) => {
-                let conn = Connection::open_with_flags(
-                    uri,
-                    OpenFlags::SQLITE_OPEN_READ_WRITE
-                        | OpenFlags::SQLITE_OPEN_URI
-                        | OpenFlags::SQLITE_OPEN_SHARED_CACHE
-                        | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-                )?;
-                // In a shared cache a reader would otherwise fail at once (SQLITE_LOCKED, which
-                // no busy timeout waits out) while any write transaction is open, and waiting
-                // for it on this thread could stall the very task that holds it. In-memory
-                // databases are the replay's, the demo's and the tests'; a read there may see a
-                // write that is not committed yet.
-                conn.pragma_update(None, "read_uncommitted", true)?;
-                conn.pragma_update(None, "query_only", true)?;
-                Ok(conn)
-            }
-        }
+        let conn = Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // As the sqlx readers (store/mod.rs): pages through the OS cache, 16 MiB hot.
+        conn.pragma_update(None, "mmap_size", 268_435_456)?;
+        conn.pragma_update(None, "cache_size", -16_384)?;
+        // Every read of kept goes through these connections: more statements than rusqlite's
+        // default of 16, and one pushed out is prepared again on its next use.
+        conn.set_prepared_statement_cache_capacity(128);
+        Ok(conn)
     }
 
     /// Runs `read` on an idle connection (or a new one), then keeps the connection for the next

@@ -155,7 +155,7 @@ impl Store {
                 "SELECT id, org_id, chat_id, to_user, photo, text, buttons, fallback_chat_id,
                      fallback_text, attempts, parts_sent
                  FROM deliveries WHERE state = 'queued' AND not_before <= ?1
-                 ORDER BY not_before, id LIMIT ?2",
+                 ORDER BY not_before, id LIMIT +?2",
                 [ts(now), limit],
                 |r| {
                     Ok(Delivery {
@@ -337,7 +337,7 @@ impl Store {
     pub async fn reflections_of(&self, user: UserId, limit: i64) -> Result<Vec<Reflection>> {
         let rows = sqlx::query(
             "SELECT user_id, day, summary, highlights, commitments, risks, observations FROM reflections
-             WHERE user_id = ? ORDER BY day DESC LIMIT ?",
+             WHERE user_id = ? ORDER BY day DESC LIMIT +?",
         )
         .bind(user.0)
         .bind(limit)

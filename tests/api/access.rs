@@ -26,7 +26,7 @@ fn t0() -> DateTime<Utc> {
 }
 
 async fn setup() -> (Arc<App>, OrgId) {
-    let store = Store::in_memory().await.unwrap();
+    let store = Store::temporary().await.unwrap();
     let clock: SharedClock = Arc::new(DrivenClock::new(t0()));
     let app = App::new(store, clock, Settings::default()).await.unwrap();
     let org = app.default_org;

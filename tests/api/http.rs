@@ -18,7 +18,7 @@ async fn healthz_follows_the_database_and_the_scheduler_and_metrics_parse() {
     let clock = DrivenClock::new(t0);
     let shared: SharedClock = Arc::new(clock.clone());
     let app = App::new(
-        Store::in_memory().await.unwrap(),
+        Store::temporary().await.unwrap(),
         shared,
         Settings::default(),
     )

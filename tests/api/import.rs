@@ -317,7 +317,7 @@ async fn only_long_overdue_imported_promises_are_left_out_of_reminders() {
     ]})
     .to_string();
     let export = kept::import::parse(&export).unwrap();
-    let store = Store::in_memory().await.unwrap();
+    let store = Store::temporary().await.unwrap();
     let settings = kept::config::Settings::default();
     let opts = kept::import::Options::default();
     let s = kept::import::import(&store, &settings, &export, &opts, now)

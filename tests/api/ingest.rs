@@ -78,7 +78,7 @@ struct Fixture {
 
 impl Fixture {
     async fn new() -> Fixture {
-        let store = Store::in_memory().await.unwrap();
+        let store = Store::temporary().await.unwrap();
         let org_id = org(&store).await;
         let org = store.org(org_id).await.unwrap();
         let people = store.people(org_id).await.unwrap();

@@ -37,7 +37,7 @@ async fn app_with(
     settings.telegram.api_url = Some(sandbox.url());
     settings.telegram.token = Some(Secret::new(token));
     tweak(&mut settings);
-    App::new(Store::in_memory().await.unwrap(), clock, settings)
+    App::new(Store::temporary().await.unwrap(), clock, settings)
         .await
         .unwrap()
 }
@@ -185,7 +185,7 @@ async fn no_token_is_refused_before_anything_starts() {
     let clock: SharedClock = Arc::new(DrivenClock::new(t0()));
     let mut settings = Settings::default();
     settings.telegram.token = None;
-    let app = App::new(Store::in_memory().await.unwrap(), clock, settings)
+    let app = App::new(Store::temporary().await.unwrap(), clock, settings)
         .await
         .unwrap();
     let err = kept::bot::live::token(&app).unwrap_err();

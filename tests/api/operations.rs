@@ -79,7 +79,7 @@ async fn first_scheduler_step(last_tick: Option<DateTime<Utc>>) -> (String, Vec<
     let now = msk(24, 10, 0);
     let log = Captured::default();
     let _guard = log.install();
-    let store = Store::in_memory().await.unwrap();
+    let store = Store::temporary().await.unwrap();
     let clock: SharedClock = Arc::new(DrivenClock::new(now));
     let sandbox = Sandbox::start(clock.clone()).await.unwrap();
     let app = app_for(&sandbox, clock, store.clone()).await;
@@ -140,7 +140,7 @@ async fn a_restarted_database_catches_up_on_missed_runs() {
 
 #[tokio::test]
 async fn the_scheduler_tick_falls_back_to_the_last_job_run_and_is_overwritten() {
-    let store = Store::in_memory().await.unwrap();
+    let store = Store::temporary().await.unwrap();
     let clock: SharedClock = Arc::new(DrivenClock::new(msk(23, 9, 0)));
     let app = App::new(store.clone(), clock, Settings::default())
         .await
@@ -205,7 +205,7 @@ async fn start_tells_the_director_how_to_turn_privacy_mode_off() {
     let clock: SharedClock = Arc::new(DrivenClock::new(now));
     let sandbox = Sandbox::start(clock.clone()).await.unwrap();
     sandbox.set_privacy_mode(true);
-    let store = Store::in_memory().await.unwrap();
+    let store = Store::temporary().await.unwrap();
     let app = app_for(&sandbox, clock, store.clone()).await;
     // A member of the org, who cannot change the bot's settings.
     store
@@ -256,7 +256,7 @@ async fn start_says_nothing_about_privacy_when_the_bot_reads_groups() {
     let now = msk(23, 10, 0);
     let clock: SharedClock = Arc::new(DrivenClock::new(now));
     let sandbox = Sandbox::start(clock.clone()).await.unwrap();
-    let app = app_for(&sandbox, clock, Store::in_memory().await.unwrap()).await;
+    let app = app_for(&sandbox, clock, Store::temporary().await.unwrap()).await;
     sandbox.push_update(start_update(1, "Анна", 1, now));
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let run = tokio::spawn(run_until(app.clone(), sandbox::TOKEN.into(), async {

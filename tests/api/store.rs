@@ -15,7 +15,7 @@ fn t0() -> DateTime<Utc> {
 }
 
 async fn store() -> (Store, kept::domain::OrgId) {
-    let s = Store::in_memory().await.unwrap();
+    let s = Store::temporary().await.unwrap();
     let org = s
         .create_org("Org", chrono_tz::Europe::Moscow, Lang::Ru, t0())
         .await
@@ -145,7 +145,7 @@ async fn memories_deduplicate_but_never_merge_different_numbers() {
 #[tokio::test]
 async fn urgent_tasks_show_among_priorities_and_normal_ones_do_not() {
     use std::sync::Arc;
-    let store = Store::in_memory().await.unwrap();
+    let store = Store::temporary().await.unwrap();
     let clock: kept::clock::SharedClock = Arc::new(kept::clock::DrivenClock::new(t0()));
     let app = kept::app::App::new(store, clock, kept::config::Settings::default())
         .await
@@ -542,4 +542,72 @@ async fn the_read_connections_see_each_committed_write_of_a_file_database() {
     .unwrap();
     let rows = s.context_rows(org, dima, scope, since).unwrap();
     assert_eq!(rows.reflections.len(), 1);
+}
+
+/// Two processes on one database (the bot and `kept import`, say): a batch that finds the
+/// other's write lock taken waits for it, without holding up the task that has it, and both
+/// batches land.
+#[tokio::test(flavor = "current_thread")]
+async fn a_batch_waits_for_another_writer_of_the_same_file_and_both_land() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.db");
+    let a = Store::open(&path).await.unwrap();
+    let b = Store::open(&path).await.unwrap();
+    let org = a
+        .create_org("Org", chrono_tz::Europe::Moscow, Lang::Ru, t0())
+        .await
+        .unwrap();
+    a.link_chat(org, ChatId(-100), true, Some("Цех"), t0())
+        .await
+        .unwrap();
+    let msg = |id: i64| kept::store::NewMessage {
+        org_id: org,
+        chat_id: ChatId(-100),
+        message_id: MessageId(id),
+        user_id: None,
+        date: t0() + Duration::minutes(id),
+        text: "сообщение",
+        reply_to: None,
+    };
+    let mut first = a.begin_batch().await.unwrap();
+    first.store_message(&msg(1));
+    // On one thread: the second batch can begin only if its wait lets the first one finish.
+    let second = async {
+        let mut batch = b.begin_batch().await.unwrap();
+        batch.store_message(&msg(2));
+        batch.commit().await.unwrap();
+    };
+    let finish_first = async {
+        tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+        first.commit().await.unwrap();
+    };
+    tokio::join!(second, finish_first);
+    for id in [1, 2] {
+        assert!(
+            a.message(ChatId(-100), MessageId(id))
+                .await
+                .unwrap()
+                .is_some(),
+            "message {id} is stored"
+        );
+    }
+    // A batch dropped without commit keeps nothing and leaves the writer usable.
+    let mut dropped = a.begin_batch().await.unwrap();
+    dropped.store_message(&msg(3));
+    drop(dropped);
+    let mut batch = a.begin_batch().await.unwrap();
+    batch.store_message(&msg(4));
+    batch.commit().await.unwrap();
+    assert!(
+        a.message(ChatId(-100), MessageId(3))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        a.message(ChatId(-100), MessageId(4))
+            .await
+            .unwrap()
+            .is_some()
+    );
 }

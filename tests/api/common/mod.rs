@@ -67,7 +67,7 @@ pub async fn spawn_app_with(mut settings: Settings) -> TestApp {
     settings.admins = vec![ADMIN];
     let clock = DrivenClock::new(monday_10_msk());
     let shared: SharedClock = Arc::new(clock.clone());
-    let store = Store::in_memory().await.expect("in-memory store");
+    let store = Store::temporary().await.expect("in-memory store");
     let app = App::new(store.clone(), shared.clone(), settings)
         .await
         .expect("app");
