@@ -10,6 +10,7 @@ use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
 use rusqlite::params;
+use serde_json::{Value, json};
 
 use super::memories::{
     COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, OPEN_COMMITMENTS_IN_ORG, commitment_from_row,
@@ -335,80 +336,111 @@ impl Batch {
     }
 
     fn write_queued(&self) -> Result<()> {
+        // Each kind of row goes in one statement, the rows as one JSON array: every statement
+        // that writes an FTS-indexed table makes FTS5 flush its pending terms at the statement's
+        // savepoint, so a statement per row cost a flush (and an index segment) per row.
         let conn = self.tx.conn();
-        let mut stmt = conn.prepare_cached(
-            "INSERT INTO messages (chat_id, message_id, org_id, user_id, date, text, reply_to)
-             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id, message_id) DO NOTHING",
-        )?;
-        for m in &self.messages {
-            stmt.execute(params![
-                m.chat, m.message, m.org, m.user, m.date, m.text, m.reply_to
-            ])?;
+        if !self.messages.is_empty() {
+            let rows: Vec<Value> = self
+                .messages
+                .iter()
+                .map(|m| json!([m.chat, m.message, m.org, m.user, m.date, m.text, m.reply_to]))
+                .collect();
+            conn.prepare_cached(
+                "INSERT INTO messages (chat_id, message_id, org_id, user_id, date, text, reply_to)
+                 SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4,
+                     value ->> 5, value ->> 6
+                 FROM json_each(?) WHERE true
+                 ON CONFLICT (chat_id, message_id) DO NOTHING",
+            )?
+            .execute([Value::Array(rows).to_string()])?;
         }
-        let mut stmt = conn.prepare_cached(
-            "INSERT INTO memories (id, origin_id, org_id, subject_id, kind, content, norm_content,
-                 confidence, evidence, author, visibility, source_chat_id, source_message_id,
-                 valid_from, created_at, updated_at, due_at, due_grain, state, requester_id,
-                 request_chat_id, request_message_id, version_chat_id, version_message_id)
-             VALUES (?, ?, ?, ?, 'commitment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )?;
-        for r in &self.created {
-            let c = &r.c;
-            stmt.execute(params![
-                c.id.0,
-                c.origin_id.0,
-                c.org_id.0,
-                c.owner.0,
-                c.content,
-                r.norm,
-                c.confidence.value(),
-                r.evidence,
-                c.author.to_string(),
-                c.visibility.as_str(),
-                c.source_chat.map(|x| x.0),
-                c.source_message.map(|x| x.0),
-                ts(c.valid_from),
-                ts(c.created_at),
-                ts(c.valid_from),
-                c.due.map(Due::to_db),
-                c.due.map(Due::grain_str),
-                c.state.as_str(),
-                c.requester.map(|x| x.0),
-                r.request.map(|x| x.0.0),
-                r.request.map(|x| x.1.0),
-                c.version_chat.map(|x| x.0),
-                c.version_message.map(|x| x.0),
-            ])?;
+        if !self.created.is_empty() {
+            let rows: Vec<Value> = self
+                .created
+                .iter()
+                .map(|r| {
+                    let c = &r.c;
+                    json!([
+                        c.id.0,
+                        c.origin_id.0,
+                        c.org_id.0,
+                        c.owner.0,
+                        c.content,
+                        r.norm,
+                        c.confidence.value(),
+                        r.evidence,
+                        c.author.to_string(),
+                        c.visibility.as_str(),
+                        c.source_chat.map(|x| x.0),
+                        c.source_message.map(|x| x.0),
+                        ts(c.valid_from),
+                        ts(c.created_at),
+                        c.due.map(Due::to_db),
+                        c.due.map(Due::grain_str),
+                        c.state.as_str(),
+                        c.requester.map(|x| x.0),
+                        r.request.map(|x| x.0.0),
+                        r.request.map(|x| x.1.0),
+                        c.version_chat.map(|x| x.0),
+                        c.version_message.map(|x| x.0),
+                    ])
+                })
+                .collect();
+            conn.prepare_cached(
+                "INSERT INTO memories (id, origin_id, org_id, subject_id, kind, content, norm_content,
+                     confidence, evidence, author, visibility, source_chat_id, source_message_id,
+                     valid_from, created_at, updated_at, due_at, due_grain, state, requester_id,
+                     request_chat_id, request_message_id, version_chat_id, version_message_id)
+                 SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, 'commitment',
+                     value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9,
+                     value ->> 10, value ->> 11, value ->> 12, value ->> 13, value ->> 12,
+                     value ->> 14, value ->> 15, value ->> 16, value ->> 17, value ->> 18,
+                     value ->> 19, value ->> 20, value ->> 21
+                 FROM json_each(?) ORDER BY key",
+            )?
+            .execute([Value::Array(rows).to_string()])?;
         }
-        // What never changes across versions comes from the origin row (stored already, or just
-        // above); versions go in the order they were made, so each one archives the version
-        // before it (the `commitment_supersede` trigger).
-        let mut stmt = conn.prepare_cached(
-            "INSERT INTO memories (id, org_id, subject_id, kind, content, norm_content, confidence,
-                 tags, evidence, author, visibility, source_chat_id, source_message_id,
-                 valid_from, created_at, updated_at, due_at, due_grain, state, origin_id,
-                 requester_id, request_chat_id, request_message_id, version_chat_id,
-                 version_message_id)
-             SELECT ?1, o.org_id, o.subject_id, 'commitment', ?3, ?4, ?5, o.tags, o.evidence, ?6,
-                 o.visibility, o.source_chat_id, o.source_message_id, ?7, o.created_at, ?7, ?8,
-                 ?9, ?10, o.id, o.requester_id, o.request_chat_id, o.request_message_id, ?11, ?12
-             FROM memories AS o WHERE o.id = ?2",
-        )?;
-        for c in &self.versions {
-            stmt.execute(params![
-                c.id.0,
-                c.origin_id.0,
-                c.content,
-                normalize_content(&c.content),
-                c.confidence.value(),
-                c.author.to_string(),
-                ts(c.valid_from),
-                c.due.map(Due::to_db),
-                c.due.map(Due::grain_str),
-                c.state.as_str(),
-                c.version_chat.map(|x| x.0),
-                c.version_message.map(|x| x.0),
-            ])?;
+        if !self.versions.is_empty() {
+            let rows: Vec<Value> = self
+                .versions
+                .iter()
+                .map(|c| {
+                    json!([
+                        c.id.0,
+                        c.origin_id.0,
+                        c.content,
+                        normalize_content(&c.content),
+                        c.confidence.value(),
+                        c.author.to_string(),
+                        ts(c.valid_from),
+                        c.due.map(Due::to_db),
+                        c.due.map(Due::grain_str),
+                        c.state.as_str(),
+                        c.version_chat.map(|x| x.0),
+                        c.version_message.map(|x| x.0),
+                    ])
+                })
+                .collect();
+            // What never changes across versions comes from the origin row (stored already, or
+            // just above); versions go in the order they were made, so each one archives the
+            // version before it (the `commitment_supersede` trigger).
+            conn.prepare_cached(
+                "INSERT INTO memories (id, org_id, subject_id, kind, content, norm_content, confidence,
+                     tags, evidence, author, visibility, source_chat_id, source_message_id,
+                     valid_from, created_at, updated_at, due_at, due_grain, state, origin_id,
+                     requester_id, request_chat_id, request_message_id, version_chat_id,
+                     version_message_id)
+                 SELECT v.value ->> 0, o.org_id, o.subject_id, 'commitment', v.value ->> 2,
+                     v.value ->> 3, v.value ->> 4, o.tags, o.evidence, v.value ->> 5, o.visibility,
+                     o.source_chat_id, o.source_message_id, v.value ->> 6, o.created_at,
+                     v.value ->> 6, v.value ->> 7, v.value ->> 8, v.value ->> 9, o.id,
+                     o.requester_id, o.request_chat_id, o.request_message_id, v.value ->> 10,
+                     v.value ->> 11
+                 FROM json_each(?) AS v JOIN memories AS o ON o.id = v.value ->> 1
+                 ORDER BY v.key",
+            )?
+            .execute([Value::Array(rows).to_string()])?;
         }
         for m in &self.memories {
             upsert_memory_on(

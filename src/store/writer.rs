@@ -45,6 +45,9 @@ impl Writer {
         conn.pragma_update(None, "cache_size", -4096)?;
         conn.pragma_update(None, "wal_autocheckpoint", 16_384)?;
         conn.pragma_update(None, "mmap_size", 268_435_456)?;
+        // A statement that may fail halfway keeps a journal of its own to undo just itself: in
+        // memory, not a temporary file written page by page.
+        conn.pragma_update(None, "temp_store", "MEMORY")?;
         conn.set_prepared_statement_cache_capacity(64);
         Ok(Writer {
             conn: Arc::new(Mutex::new(conn)),

@@ -27,14 +27,18 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
                 ) && !(next == "нужно" && m.w(i + 2) == "было")
             }
             "можно" => next == "не" && m.w(i + 2).starts_with("дела"),
-            // "drop the trailer back at the yard", "drop it off": delivering, not dropping.
+            // "drop the trailer back at the yard", "drop it off", "I'll fix the hitch and drop
+            // the empty bins up to the top block": delivering, not dropping.
             "drop" | "dropping" | "forget" => {
+                let promised = says_i_will(m, 0..i);
                 matches!(
                     next,
                     "the" | "it" | "that" | "this" | "about" | "those" | "these" | "them"
                 ) && !(w != "forget"
-                    && (i + 1..m.n().min(i + 5)).any(|k| matches!(m.w(k), "back" | "off")))
+                    && (i + 1..m.n().min(i + 6))
+                        .any(|k| word_list!("en/delivery.txt").contains(&m.w(k))))
                     && !(i > 0 && matches!(m.w(i - 1), "i'll" | "will" | "gonna" | "can"))
+                    && !(i > 0 && m.w(i - 1) == "and" && promised)
             }
             "never" => next == "mind",
             // "scratch that", "scratch the price list": called off by whoever asked.

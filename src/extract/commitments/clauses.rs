@@ -549,7 +549,7 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
 }
 
 /// Do tokens `r` say "I'll" / "we will" (whatever follows: "I'll come in early" too)?
-fn says_i_will(m: &Msg, r: Range<usize>) -> bool {
+pub(super) fn says_i_will(m: &Msg, r: Range<usize>) -> bool {
     r.clone().any(|k| {
         matches!(m.w(k), "i'll" | "i’ll" | "we'll" | "we’ll")
             || matches!(m.w(k), "i" | "we") && matches!(m.w(k + 1), "will" | "shall")

@@ -83,7 +83,18 @@ fn en_imperative(m: &Msg, i: usize) -> bool {
     if wish {
         return false;
     }
-    let opens = m.clause_start(i) || i > 0 && m.has_f(i - 1, PLEASE) && m.clause_start(i - 1);
+    // "Ty pls fix the bracket by thurs": a name called first, then please, still opens it.
+    let called = |k: usize| {
+        m.clause_start(k)
+            && m.toks
+                .get(k)
+                .and_then(|t| m.text.get(t.span.clone()))
+                .and_then(|s| s.chars().next())
+                .is_some_and(char::is_uppercase)
+            && !m.has_f(k, EN_VERB | PRON | SUBJ | PLEASE | DATE)
+    };
+    let opens = m.clause_start(i)
+        || i > 0 && m.has_f(i - 1, PLEASE) && (m.clause_start(i - 1) || i > 1 && called(i - 2));
     // "push to monday?": a bare verb asked is a proposal, not an order.
     if !opens || m.is_q(i) || word_list!("en/persons.txt").contains(&next) {
         return false;
