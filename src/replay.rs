@@ -367,7 +367,7 @@ pub struct Options {
     pub tz: Tz,
     pub lang: Lang,
     /// Keep the replayed database in this file (for `kept ask` / `kept digest` afterwards);
-    /// in memory when `None`.
+    /// a temporary database removed at the end when `None`.
     pub db: Option<std::path::PathBuf>,
     /// The model (`kept replay --llm config`); no model by default.
     pub llm: crate::config::LlmSettings,
