@@ -406,6 +406,7 @@ impl Ingest<'_> {
             });
         }
         let quiet = findings.iter().all(|f| matches!(f, Finding::Done { .. }));
+        let nothing_read = findings.is_empty();
         let said_done = findings.iter().any(|f| matches!(f, Finding::Done { .. }));
         // What the rules read, for their doubt below (only with a model to ask).
         let read = if self.refine {
@@ -425,6 +426,16 @@ impl Ingest<'_> {
         if effects.is_empty()
             && analyze_guarded(key, || crate::extract::report::may_report(m.text))
             && let Some(e) = self.reported_done(l, m).await?
+        {
+            effects.push(e);
+        }
+        // "https://docs…/edit" in reply to one's own promise, or to the yes that made it: the
+        // work handed in.
+        if effects.is_empty()
+            && nothing_read
+            && m.reply_to.is_some()
+            && analyze_guarded(key, || crate::extract::report::handed_in_link(m.text))
+            && let Some(e) = self.linked_done(l, m).await?
         {
             effects.push(e);
         }
@@ -476,6 +487,24 @@ impl Ingest<'_> {
             })
             .filter(|(n, _)| *n > 0)
             .collect();
+        // "форсунку прочистил" for "разобрать форсунку": a plain report in other words closes
+        // the one open promise whose thing (its words past the verb) it names.
+        let fits = if fits.is_empty() && crate::extract::report::plainly_reported(m.text) {
+            let by_thing: Vec<(usize, &Commitment)> = own
+                .iter()
+                .map(|c| {
+                    let thing = c.content.split_once(' ').map_or("", |(_, rest)| rest);
+                    (overlap(&said, &commitments::significant_stems(thing)), c)
+                })
+                .filter(|(n, _)| *n > 0)
+                .collect();
+            match by_thing.len() {
+                1 => by_thing,
+                _ => Vec::new(),
+            }
+        } else {
+            fits
+        };
         let replied: Vec<MemoryId> = match m.reply_to {
             Some(r) => l
                 .of_message(m.chat, r)
@@ -502,6 +531,28 @@ impl Ingest<'_> {
             return Ok(None);
         };
         self.close(l, m, &c, CommitmentState::Done).await
+    }
+
+    /// A link in reply to a message that made, asked for or accepted exactly one open promise of
+    /// the speaker's closes it.
+    async fn linked_done(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+    ) -> Result<Option<Effect>, IngestError> {
+        let Some(r) = m.reply_to else {
+            return Ok(None);
+        };
+        let mut own: Vec<Commitment> = l
+            .of_message(m.chat, r)
+            .await?
+            .into_iter()
+            .filter(|c| c.owner == m.from && c.state == CommitmentState::Open)
+            .collect();
+        match (own.pop(), own.is_empty()) {
+            (Some(c), true) => self.close(l, m, &c, CommitmentState::Done).await,
+            _ => Ok(None),
+        }
     }
 
     /// "смету переделал, готово", "signed the lease": the speaker's accepted open task that the

@@ -145,6 +145,70 @@ pub fn may_report(text: &str) -> bool {
     })
 }
 
+/// Does `text` plainly tell of something done: a past or participle form, no hedge ("ещё не
+/// проверил", "not yet sent"), no part named as left, no question? ("форсунку прочистил",
+/// "yeast order's placed".) Which promise it closes is the caller's to find by the thing named.
+///
+/// Russian only, and only by a perfective past or passive participle, which tells of work
+/// finished ("прочистил", "отправлен"; not "переделывала", which tells of the effort). English
+/// pasts are too often someone else's doing or news ("the owner called asking…") to close a
+/// promise by its thing alone.
+pub fn plainly_reported(text: &str) -> bool {
+    if !may_report(text) || named_part_left(text) {
+        return false;
+    }
+    let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
+    // "Лысенко сказал, оплатит в понедельник": someone's words retold, not work done.
+    static RETOLD: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let retold = RETOLD.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/ru/retold.txt")).collect()
+    });
+    !words.is_empty()
+        && !hedged(&words, &normalize(text))
+        && !words.iter().any(|w| retold.contains(&w.as_str()))
+        && words.iter().any(|w| finished(w))
+}
+
+/// A Russian perfective past or passive participle, by the dictionary.
+fn finished(word: &str) -> bool {
+    if word.chars().count() < 4 || !word.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
+        return false;
+    }
+    let Some(d) = crate::morph::dictionary() else {
+        return false;
+    };
+    // A finite past must be transitive: work done to something ("прочистил форсунку"), not a
+    // state ("устала"). A passive participle is so by its voice.
+    d.analyze(word).iter().any(|a| {
+        let transitive = a
+            .tag
+            .and_then(|n| d.tag(n))
+            .is_some_and(|t| t.contains("tran"));
+        a.source == rumorph::Source::Dictionary
+            && d.ud_tag(a.ud).is_some_and(|t| {
+                let past = t.feat("Tense") == Some("Past") && t.feat("VerbForm") == Some("Fin");
+                let passive = t.feat("VerbForm") == Some("Part") && t.feat("Voice") == Some("Pass");
+                t.feat("Aspect") == Some("Perf") && (past && transitive || passive)
+            })
+    })
+}
+
+/// Is `text` a link handed in, and little else ("https://docs.google.com/…", "вот:
+/// https://…")? A reply like that to one's own promise delivers it.
+pub fn handed_in_link(text: &str) -> bool {
+    let mut links = 0;
+    let mut words = 0;
+    for w in text.split_whitespace() {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && c != ':' && c != '/');
+        if bare.starts_with("https://") || bare.starts_with("http://") {
+            links += 1;
+        } else if w.chars().any(char::is_alphanumeric) {
+            words += 1;
+        }
+    }
+    links > 0 && words <= 2 && !text.contains('?')
+}
+
 /// Does `text` report the promise `content` done with the promise's own verb?
 pub fn reports_done(text: &str, content: &str) -> bool {
     let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
@@ -200,7 +264,44 @@ pub fn reports_done(text: &str, content: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::reports_done;
+    use super::{handed_in_link, plainly_reported, reports_done};
+
+    #[test]
+    fn a_link_alone_is_handed_in_and_a_question_or_a_remark_is_not() {
+        assert!(handed_in_link(
+            "https://docs.google.com/document/d/1KedrArenda2026/edit"
+        ));
+        assert!(handed_in_link("вот: https://disk.yandex.ru/d/Kn1ga"));
+        assert!(!handed_in_link("https://example.com/x — это оно?"));
+        assert!(!handed_in_link(
+            "глянь https://example.com/x, там ещё пара вопросов по срокам"
+        ));
+        assert!(!handed_in_link("готово"));
+    }
+
+    #[test]
+    fn a_plain_report_is_told_and_a_hedged_one_is_not() {
+        assert!(plainly_reported("форсунку прочистил, горит ровно"));
+        assert!(plainly_reported("заказ поставщику отправлен"));
+        assert!(!plainly_reported("обложку переделывала три раза"));
+        assert!(!plainly_reported(
+            "устала как собака, обложку переделывала три раза"
+        ));
+        assert!(!plainly_reported("Лысенко сказал оплатит в понедельник"));
+        assert!(!plainly_reported("yeast order's placed, lands wed"));
+        assert!(!plainly_reported("форсунку ещё не прочистил"));
+        assert!(!plainly_reported("half the bins dropped"));
+        assert!(!plainly_reported("форсунку прочистил?"));
+        assert!(!plainly_reported("форсунка в порядке"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_reads_without_panic(text in "\\PC{0,200}") {
+            let _ = handed_in_link(&text);
+            let _ = plainly_reported(&text);
+        }
+    }
 
     #[test]
     fn a_report_with_the_promised_verb_is_done() {

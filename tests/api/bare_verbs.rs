@@ -363,3 +363,75 @@ async fn a_request_to_no_one_is_taken_by_the_next_one_who_agrees() {
     assert!(got[0].1.contains("roster"), "{got:?}");
     assert_eq!(got[0].2.as_deref(), Some("2026-11-27"), "{got:?}");
 }
+
+/// Done told without the promise's words: a link in reply to the promise, or a plain report
+/// that names the promise's thing with a verb of finished work. A link in reply to someone
+/// else's promise, words retold ("сказал…") and a state ("устала…") close nothing.
+#[tokio::test]
+async fn a_link_in_reply_or_a_report_of_the_thing_closes_the_promise() {
+    let got = run(&[
+        (
+            10,
+            2,
+            "2026-11-23T10:00:00+03:00",
+            "договор аренды подготовлю и скину завтра",
+            None,
+        ),
+        (
+            11,
+            2,
+            "2026-11-23T10:05:00+03:00",
+            "сегодня до обеда разберу форсунку в котле",
+            None,
+        ),
+        (
+            12,
+            1,
+            "2026-11-23T10:10:00+03:00",
+            "обложки для каталога сделаю к четвергу",
+            None,
+        ),
+        (
+            13,
+            2,
+            "2026-11-23T11:00:00+03:00",
+            "https://example.com/catalogue-draft",
+            Some(12),
+        ),
+        (
+            14,
+            1,
+            "2026-11-23T12:00:00+03:00",
+            "устала как собака, обложки переделывала три раза",
+            None,
+        ),
+        (
+            15,
+            2,
+            "2026-11-23T12:30:00+03:00",
+            "форсунку прочистил, горит ровно",
+            None,
+        ),
+        (
+            16,
+            2,
+            "2026-11-24T09:00:00+03:00",
+            "https://docs.example.com/document/d/arenda/edit",
+            Some(10),
+        ),
+    ])
+    .await;
+    let state = |origin: i64| {
+        got.iter()
+            .find(|c| c.4 == origin)
+            .map(|c| c.3.clone())
+            .unwrap_or_else(|| panic!("no promise from {origin}: {got:?}"))
+    };
+    assert_eq!(state(10), "done", "the link in reply hands it in: {got:?}");
+    assert_eq!(state(11), "done", "the thing reported finished: {got:?}");
+    assert_eq!(
+        state(12),
+        "open",
+        "not Stepan's to hand in, and tiredness is no report: {got:?}"
+    );
+}

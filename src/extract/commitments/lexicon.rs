@@ -390,7 +390,7 @@ pub(super) fn fut1_forms() -> &'static Fut1Forms {
 }
 
 /// The words of a lexicon file: whitespace-separated, `#` starts a comment to the end of the line.
-pub(super) fn words(file: &'static str) -> impl Iterator<Item = &'static str> {
+pub(crate) fn words(file: &'static str) -> impl Iterator<Item = &'static str> {
     file.lines()
         .map(|l| l.split('#').next().unwrap_or(""))
         .flat_map(str::split_whitespace)

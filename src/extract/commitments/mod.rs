@@ -48,6 +48,8 @@ mod tests;
 mod vetoes;
 
 pub use doubt::{Doubt, doubt};
+/// The words of a lexicon file (for readers outside the rules, as `report`).
+pub(crate) use lexicon::words as lexicon_words;
 
 use accept::*;
 use analysis::*;
