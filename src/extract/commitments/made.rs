@@ -250,6 +250,17 @@ pub(super) fn ru_promise_typo(m: &Msg) -> Option<RuPromise> {
     None
 }
 
+/// "Света, напомню: двор ждёт прайс": a verb of speech said there and then, opening what
+/// follows a colon (`lexicon/ru/said_now.txt`), is no promise.
+fn said_now(m: &Msg, i: usize) -> bool {
+    word_list!("ru/said_now.txt").contains(&m.w(i))
+        && m.toks.get(i).is_some_and(|t| {
+            m.text
+                .get(t.span.end..)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+}
+
 pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
     for i in 0..m.n() {
         if m.negated(i) {
@@ -263,7 +274,7 @@ pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
                 Form::Fut1Pl => !(i > 0 && m.w(i - 1).starts_with("давай")),
                 _ => false,
             };
-            if !promise || nonwork_before_work(m, i) {
+            if !promise || nonwork_before_work(m, i) || said_now(m, i) {
                 continue;
             }
             // "постараюсь выбить скидку", "попробую": a weak promise, no commitment.

@@ -278,14 +278,25 @@ fn when_can_you(cx: &Ctx) -> Option<Finding> {
     let before = sentence.start..i - 1;
     let range = if names_work(&before, &skip) {
         before
-    } else {
-        let need = (0..sentence.start).find(|&k| m.has_f(k, NEED))?;
+    } else if let Some(need) = (0..sentence.start).find(|&k| m.has_f(k, NEED)) {
         skip.push(need);
         let clause = m.bounds(need, false);
         if !names_work(&clause, &skip) {
             return None;
         }
         clause
+    } else {
+        // "Света, напомню: двор ждёт прайс на рассаду. Когда сможешь?": the sentence before
+        // names the work — unless a question before already asked for it ("к Сафиным на замер
+        // съездишь? это в Авиастроительном. когда сможешь?"), which the other rules read.
+        if (0..sentence.start).any(|k| m.is_q(k)) {
+            return None;
+        }
+        let prev = m.bounds(sentence.start.checked_sub(1)?, true);
+        if !names_work(&prev, &skip) {
+            return None;
+        }
+        prev
     };
     let (text, obj) = content(m, range, None, &skip, cx.due_span());
     (obj && !text.trim().is_empty()).then(|| Finding::Request {
