@@ -14,6 +14,7 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     let head_text = m.text.get(head.clone()).unwrap_or("");
     let head_due = crate::extract::dates::deadline(head_text, input.now, lang).map(|(_, d)| d);
     let mut found = Vec::new();
+    let numbered = clauses::numbered(m.text);
     for whole in items(m.text, list_start) {
         let pieces = split_at_and(m.text, whole.clone());
         // "today I'm doing X and chasing Y": the date said once holds for both.
@@ -25,7 +26,7 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
             .flatten();
         for item in pieces {
             let part = m.slice(item.clone());
-            if let Some(f) = plan_item(&part, input, lang, head_due.or(whole_due)) {
+            if let Some(f) = plan_item(&part, input, lang, head_due.or(whole_due), numbered) {
                 found.push(f);
                 continue;
             }
@@ -191,6 +192,7 @@ fn plan_item(
     input: &MessageInput<'_>,
     lang: Lang,
     head_due: Option<Due>,
+    numbered: bool,
 ) -> Option<Finding> {
     let mut v = 0;
     while v < part.n() && part.has_f(v, DATE | PREP | FILL) && part.verb(v).is_none() {
@@ -219,12 +221,24 @@ fn plan_item(
         Some(_) => None,
         None if is_infinitive(word) && !part.has_f(v, STOP) => Some((v, word)),
         None if part.has_f(v, EN_VERB) && !part.has_f(v, STOP | NONWORK) => Some((v, word)),
+        // "get the yard truck inspected", "have the deck finished": work to have done.
+        None if numbered && matches!(word, "get" | "have") && part.has_f(v + 1, DETERMINER) => {
+            Some((v, word))
+        }
         // "today fixing the printer": the -ing form of a verb the list holds.
         None if !part.has_f(v, STOP | NONWORK) && ing_of_verb(word) => Some((v, word)),
-        // "drench the heifers", "retrain Ravi": an English word before an object is its verb.
+        // "drench the heifers", "retrain Ravi": an English word before an object is its verb;
+        // in a numbered list, before any word of content ("1) sanitise tanks 3 and 4").
         None if word.chars().all(|c| c.is_ascii_lowercase())
             && !part.has_f(v, STOP | DATE | NONWORK)
             && (part.has_f(v + 1, DETERMINER)
+                || numbered
+                    && lang == Lang::En
+                    && !word.ends_with("ed")
+                    && !part.w(v + 1).ends_with("ed")
+                    && part.w(v + 1).chars().all(|c| c.is_ascii_lowercase())
+                    && part.w(v + 1).len() >= 3
+                    && !part.has_f(v + 1, STOP | PREP | DATE | PRON | NUMW)
                 || part
                     .toks
                     .get(v + 1)
