@@ -434,7 +434,7 @@ impl Ingest<'_> {
         if effects.is_empty()
             && nothing_read
             && m.reply_to.is_some()
-            && analyze_guarded(key, || crate::extract::report::handed_in_link(m.text))
+            && analyze_guarded(key, || commitments::link_alone(m.text))
             && let Some(e) = self.linked_done(l, m).await?
         {
             effects.push(e);

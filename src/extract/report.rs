@@ -193,22 +193,6 @@ fn finished(word: &str) -> bool {
     })
 }
 
-/// Is `text` a link handed in, and little else ("https://docs.google.com/…", "вот:
-/// https://…")? A reply like that to one's own promise delivers it.
-pub fn handed_in_link(text: &str) -> bool {
-    let mut links = 0;
-    let mut words = 0;
-    for w in text.split_whitespace() {
-        let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && c != ':' && c != '/');
-        if bare.starts_with("https://") || bare.starts_with("http://") {
-            links += 1;
-        } else if w.chars().any(char::is_alphanumeric) {
-            words += 1;
-        }
-    }
-    links > 0 && words <= 2 && !text.contains('?')
-}
-
 /// Does `text` report the promise `content` done with the promise's own verb?
 pub fn reports_done(text: &str, content: &str) -> bool {
     let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
@@ -264,20 +248,7 @@ pub fn reports_done(text: &str, content: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{handed_in_link, plainly_reported, reports_done};
-
-    #[test]
-    fn a_link_alone_is_handed_in_and_a_question_or_a_remark_is_not() {
-        assert!(handed_in_link(
-            "https://docs.google.com/document/d/1KedrArenda2026/edit"
-        ));
-        assert!(handed_in_link("вот: https://disk.yandex.ru/d/Kn1ga"));
-        assert!(!handed_in_link("https://example.com/x — это оно?"));
-        assert!(!handed_in_link(
-            "глянь https://example.com/x, там ещё пара вопросов по срокам"
-        ));
-        assert!(!handed_in_link("готово"));
-    }
+    use super::{plainly_reported, reports_done};
 
     #[test]
     fn a_plain_report_is_told_and_a_hedged_one_is_not() {
@@ -298,7 +269,6 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn any_text_reads_without_panic(text in "\\PC{0,200}") {
-            let _ = handed_in_link(&text);
             let _ = plainly_reported(&text);
         }
     }

@@ -13,7 +13,7 @@ use rusqlite::params;
 use serde_json::{Value, json};
 
 use super::memories::{
-    COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, OPEN_COMMITMENTS_IN_ORG, commitment_from_row,
+    COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, OPEN_COMMITMENTS_IN_ORG, commitments_by,
     upsert_memory_on,
 };
 use super::messages::message_from_row;
@@ -189,9 +189,7 @@ impl Batch {
 
     /// Every open commitment of the org, most recently made first.
     pub async fn open_commitments_in_org(&mut self, org: OrgId) -> Result<Vec<Commitment>> {
-        read::all(self.conn(), &OPEN_COMMITMENTS_IN_ORG, params![org.0], |r| {
-            commitment_from_row(r)
-        })
+        commitments_by(self.conn(), &OPEN_COMMITMENTS_IN_ORG, [org.0])
     }
 
     /// Current commitments a message made, moved, completed or was asked in (any version), as
@@ -201,12 +199,7 @@ impl Batch {
         chat: ChatId,
         msg: MessageId,
     ) -> Result<Vec<Commitment>> {
-        read::all(
-            self.conn(),
-            &COMMITMENTS_OF_MESSAGE,
-            params![chat.0, msg.0],
-            |r| commitment_from_row(r),
-        )
+        commitments_by(self.conn(), &COMMITMENTS_OF_MESSAGE, [chat.0, msg.0])
     }
 
     /// Current commitments whose origin is this message, as stored before this batch.
@@ -215,12 +208,7 @@ impl Batch {
         chat: ChatId,
         msg: MessageId,
     ) -> Result<Vec<Commitment>> {
-        read::all(
-            self.conn(),
-            &COMMITMENTS_MADE_IN,
-            params![chat.0, msg.0],
-            |r| commitment_from_row(r),
-        )
+        commitments_by(self.conn(), &COMMITMENTS_MADE_IN, [chat.0, msg.0])
     }
 
     /// The next free memory id. Safe to hand out because the batch holds the write lock.
@@ -336,112 +324,93 @@ impl Batch {
     }
 
     fn write_queued(&self) -> Result<()> {
-        // Each kind of row goes in one statement, the rows as one JSON array: every statement
-        // that writes an FTS-indexed table makes FTS5 flush its pending terms at the statement's
-        // savepoint, so a statement per row cost a flush (and an index segment) per row.
         let conn = self.tx.conn();
-        if !self.messages.is_empty() {
-            let rows: Vec<Value> = self
-                .messages
-                .iter()
-                .map(|m| json!([m.chat, m.message, m.org, m.user, m.date, m.text, m.reply_to]))
-                .collect();
-            conn.prepare_cached(
-                "INSERT INTO messages (chat_id, message_id, org_id, user_id, date, text, reply_to)
+        insert_rows(
+            conn,
+            "INSERT INTO messages (chat_id, message_id, org_id, user_id, date, text, reply_to)
                  SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4,
                      value ->> 5, value ->> 6
                  FROM json_each(?) WHERE true
                  ON CONFLICT (chat_id, message_id) DO NOTHING",
-            )?
-            .execute([Value::Array(rows).to_string()])?;
-        }
-        if !self.created.is_empty() {
-            let rows: Vec<Value> = self
-                .created
+            self.messages
                 .iter()
-                .map(|r| {
-                    let c = &r.c;
-                    json!([
-                        c.id.0,
-                        c.origin_id.0,
-                        c.org_id.0,
-                        c.owner.0,
-                        c.content,
-                        r.norm,
-                        c.confidence.value(),
-                        r.evidence,
-                        c.author.to_string(),
-                        c.visibility.as_str(),
-                        c.source_chat.map(|x| x.0),
-                        c.source_message.map(|x| x.0),
-                        ts(c.valid_from),
-                        ts(c.created_at),
-                        c.due.map(Due::to_db),
-                        c.due.map(Due::grain_str),
-                        c.state.as_str(),
-                        c.requester.map(|x| x.0),
-                        r.request.map(|x| x.0.0),
-                        r.request.map(|x| x.1.0),
-                        c.version_chat.map(|x| x.0),
-                        c.version_message.map(|x| x.0),
-                    ])
-                })
-                .collect();
-            conn.prepare_cached(
-                "INSERT INTO memories (id, origin_id, org_id, subject_id, kind, content, norm_content,
-                     confidence, evidence, author, visibility, source_chat_id, source_message_id,
-                     valid_from, created_at, updated_at, due_at, due_grain, state, requester_id,
-                     request_chat_id, request_message_id, version_chat_id, version_message_id)
-                 SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, 'commitment',
-                     value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9,
-                     value ->> 10, value ->> 11, value ->> 12, value ->> 13, value ->> 12,
-                     value ->> 14, value ->> 15, value ->> 16, value ->> 17, value ->> 18,
-                     value ->> 19, value ->> 20, value ->> 21
-                 FROM json_each(?) ORDER BY key",
-            )?
-            .execute([Value::Array(rows).to_string()])?;
-        }
-        if !self.versions.is_empty() {
-            let rows: Vec<Value> = self
-                .versions
-                .iter()
-                .map(|c| {
-                    json!([
-                        c.id.0,
-                        c.origin_id.0,
-                        c.content,
-                        normalize_content(&c.content),
-                        c.confidence.value(),
-                        c.author.to_string(),
-                        ts(c.valid_from),
-                        c.due.map(Due::to_db),
-                        c.due.map(Due::grain_str),
-                        c.state.as_str(),
-                        c.version_chat.map(|x| x.0),
-                        c.version_message.map(|x| x.0),
-                    ])
-                })
-                .collect();
-            // What never changes across versions comes from the origin row (stored already, or
-            // just above); versions go in the order they were made, so each one archives the
-            // version before it (the `commitment_supersede` trigger).
-            conn.prepare_cached(
-                "INSERT INTO memories (id, org_id, subject_id, kind, content, norm_content, confidence,
-                     tags, evidence, author, visibility, source_chat_id, source_message_id,
-                     valid_from, created_at, updated_at, due_at, due_grain, state, origin_id,
-                     requester_id, request_chat_id, request_message_id, version_chat_id,
-                     version_message_id)
-                 SELECT v.value ->> 0, o.org_id, o.subject_id, 'commitment', v.value ->> 2,
-                     v.value ->> 3, v.value ->> 4, o.tags, o.evidence, v.value ->> 5, o.visibility,
-                     o.source_chat_id, o.source_message_id, v.value ->> 6, o.created_at,
-                     v.value ->> 6, v.value ->> 7, v.value ->> 8, v.value ->> 9, o.id,
-                     o.requester_id, o.request_chat_id, o.request_message_id, v.value ->> 10,
-                     v.value ->> 11
-                 FROM json_each(?) AS v JOIN memories AS o ON o.id = v.value ->> 1
-                 ORDER BY v.key",
-            )?
-            .execute([Value::Array(rows).to_string()])?;
-        }
+                .map(|m| json!([m.chat, m.message, m.org, m.user, m.date, m.text, m.reply_to])),
+        )?;
+        insert_rows(
+            conn,
+            "INSERT INTO memories (id, origin_id, org_id, subject_id, kind, content, norm_content,
+                 confidence, evidence, author, visibility, source_chat_id, source_message_id,
+                 valid_from, created_at, updated_at, due_at, due_grain, state, requester_id,
+                 request_chat_id, request_message_id, version_chat_id, version_message_id)
+             SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, 'commitment',
+                 value ->> 4, value ->> 5, value ->> 6, value ->> 7, value ->> 8, value ->> 9,
+                 value ->> 10, value ->> 11, value ->> 12, value ->> 13, value ->> 12,
+                 value ->> 14, value ->> 15, value ->> 16, value ->> 17, value ->> 18,
+                 value ->> 19, value ->> 20, value ->> 21
+             FROM json_each(?)",
+            self.created.iter().map(|r| {
+                let c = &r.c;
+                json!([
+                    c.id.0,
+                    c.origin_id.0,
+                    c.org_id.0,
+                    c.owner.0,
+                    c.content,
+                    r.norm,
+                    c.confidence.value(),
+                    r.evidence,
+                    c.author.to_string(),
+                    c.visibility.as_str(),
+                    c.source_chat.map(|x| x.0),
+                    c.source_message.map(|x| x.0),
+                    ts(c.valid_from),
+                    ts(c.created_at),
+                    c.due.map(Due::to_db),
+                    c.due.map(Due::grain_str),
+                    c.state.as_str(),
+                    c.requester.map(|x| x.0),
+                    r.request.map(|x| x.0.0),
+                    r.request.map(|x| x.1.0),
+                    c.version_chat.map(|x| x.0),
+                    c.version_message.map(|x| x.0),
+                ])
+            }),
+        )?;
+        // What never changes across versions comes from the origin row (stored already, or just
+        // above); versions go in the order they were made, so each one archives the version
+        // before it (the `commitment_supersede` trigger).
+        insert_rows(
+            conn,
+            "INSERT INTO memories (id, org_id, subject_id, kind, content, norm_content, confidence,
+                 tags, evidence, author, visibility, source_chat_id, source_message_id,
+                 valid_from, created_at, updated_at, due_at, due_grain, state, origin_id,
+                 requester_id, request_chat_id, request_message_id, version_chat_id,
+                 version_message_id)
+             SELECT v.value ->> 0, o.org_id, o.subject_id, 'commitment', v.value ->> 2,
+                 v.value ->> 3, v.value ->> 4, o.tags, o.evidence, v.value ->> 5, o.visibility,
+                 o.source_chat_id, o.source_message_id, v.value ->> 6, o.created_at,
+                 v.value ->> 6, v.value ->> 7, v.value ->> 8, v.value ->> 9, o.id,
+                 o.requester_id, o.request_chat_id, o.request_message_id, v.value ->> 10,
+                 v.value ->> 11
+             FROM json_each(?) AS v JOIN memories AS o ON o.id = v.value ->> 1
+             ORDER BY v.key",
+            self.versions.iter().map(|c| {
+                json!([
+                    c.id.0,
+                    c.origin_id.0,
+                    c.content,
+                    normalize_content(&c.content),
+                    c.confidence.value(),
+                    c.author.to_string(),
+                    ts(c.valid_from),
+                    c.due.map(Due::to_db),
+                    c.due.map(Due::grain_str),
+                    c.state.as_str(),
+                    c.version_chat.map(|x| x.0),
+                    c.version_message.map(|x| x.0),
+                ])
+            }),
+        )?;
         for m in &self.memories {
             upsert_memory_on(
                 conn,
@@ -549,4 +518,20 @@ impl Batch {
     pub async fn finish_task(&mut self, id: i64, at: DateTime<Utc>) -> Result<bool> {
         super::goals::finish_task_on(self.tx.conn(), id, at)
     }
+}
+
+/// Runs an `INSERT … SELECT … FROM json_each(?)` over `rows` as one JSON array, unless there are
+/// none: one statement per kind of row, because every statement that writes an FTS-indexed
+/// table makes FTS5 flush its pending terms at the statement's savepoint.
+fn insert_rows(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    rows: impl Iterator<Item = Value>,
+) -> Result<()> {
+    let rows: Vec<Value> = rows.collect();
+    if !rows.is_empty() {
+        conn.prepare_cached(sql)?
+            .execute([Value::Array(rows).to_string()])?;
+    }
+    Ok(())
 }

@@ -381,14 +381,8 @@ impl Store {
         chat: ChatId,
         msg: MessageId,
     ) -> Result<Vec<Commitment>> {
-        self.readers.with(|conn| {
-            read::all(
-                conn,
-                &COMMITMENTS_MADE_IN,
-                rusqlite::params![chat.0, msg.0],
-                |r| commitment_from_row(r),
-            )
-        })
+        self.readers
+            .with(|conn| commitments_by(conn, &COMMITMENTS_MADE_IN, [chat.0, msg.0]))
     }
 
     /// A person's open commitments, most recently made first.
@@ -412,11 +406,8 @@ impl Store {
     /// Every open commitment of the org, most recently made first: one read instead of one per
     /// person (updates by managers, team overviews).
     pub async fn open_commitments_in_org(&self, org: OrgId) -> Result<Vec<Commitment>> {
-        self.readers.with(|conn| {
-            read::all(conn, &OPEN_COMMITMENTS_IN_ORG, [org.0], |r| {
-                commitment_from_row(r)
-            })
-        })
+        self.readers
+            .with(|conn| commitments_by(conn, &OPEN_COMMITMENTS_IN_ORG, [org.0]))
     }
 
     /// Every open commitment of the org due on or before `due_by` (a `YYYY-MM-DD` bound,
@@ -680,6 +671,15 @@ pub(super) fn upsert_memory_on(conn: &rusqlite::Connection, m: &NewMemory<'_>) -
             |r| r.get(0),
         )?;
     Ok(MemoryId(id))
+}
+
+/// The commitments a statement of the ones below selects, on a connection of kept's own.
+pub(super) fn commitments_by(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Result<Vec<Commitment>> {
+    read::all(conn, sql, params, |r| commitment_from_row(r))
 }
 
 /// Every open commitment of an org, most recently made first.

@@ -187,6 +187,22 @@ impl<'a> Msg<'a> {
         self.seq(seq).is_some()
     }
 
+    /// Token `i` as written in the text ("ID", "Ty"), empty past the end.
+    pub(super) fn written(&self, i: usize) -> &'a str {
+        self.toks
+            .get(i)
+            .and_then(|t| self.text.get(t.span.clone()))
+            .unwrap_or("")
+    }
+
+    /// Is token `i` written with a capital first letter?
+    pub(super) fn capital(&self, i: usize) -> bool {
+        self.written(i)
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase)
+    }
+
     pub(super) fn clause_start(&self, i: usize) -> bool {
         i == 0 || self.toks.get(i - 1).map(|t| t.clause) != self.toks.get(i).map(|t| t.clause)
     }

@@ -23,12 +23,7 @@ fn movement(key: &str) -> &'static [String] {
 /// Does the promise that starts at token `v` go somewhere rather than do something?
 fn goes_somewhere(m: &Msg, v: usize) -> bool {
     let has = |key: &str, k: usize| movement(key).iter().any(|w| w == m.w(k));
-    let capital = m
-        .toks
-        .get(v)
-        .and_then(|t| m.text.get(t.span.clone()))
-        .and_then(|w| w.chars().next())
-        .is_some_and(char::is_uppercase);
+    let capital = m.capital(v);
     (m.w(v.wrapping_sub(1)) == "to" && (has("to-places", v) || capital && m.w(v) != "i"))
         || (has("verbs", v) && has("then", v + 1))
 }

@@ -604,8 +604,7 @@ fn done_before_request(m: &Msg) -> Option<Vec<String>> {
 /// The words of a statement that hands over a link, without the link; `None` for no link, a
 /// question, or nothing but the link.
 fn delivered_by_link(m: &Msg) -> Option<Vec<String>> {
-    if !m.text.contains("http://") && !m.text.contains("https://") || m.question.iter().any(|&q| q)
-    {
+    if !has_link(m.text) || m.question.iter().any(|&q| q) {
         return None;
     }
     let bare: String = m
@@ -616,6 +615,18 @@ fn delivered_by_link(m: &Msg) -> Option<Vec<String>> {
         .join(" ");
     let words = stems_of(&Msg::new(&bare));
     (!words.is_empty()).then_some(words)
+}
+
+fn has_link(text: &str) -> bool {
+    text.contains("http://") || text.contains("https://")
+}
+
+/// Nothing but a link handed over ("https://docs…/edit", "вот: https://…"), where
+/// [`delivered_by_link`] finds no words to name a promise by: which promise it delivers is the
+/// reply's to say (`ingest`).
+pub fn link_alone(text: &str) -> bool {
+    let m = Msg::new(text);
+    has_link(text) && !m.question.iter().any(|&q| q) && delivered_by_link(&m).is_none()
 }
 
 /// Significant stems of a text (no stop words, no dates), for matching updates to commitments.

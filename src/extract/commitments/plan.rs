@@ -239,12 +239,7 @@ fn plan_item(
                     && part.w(v + 1).chars().all(|c| c.is_ascii_lowercase())
                     && part.w(v + 1).len() >= 3
                     && !part.has_f(v + 1, STOP | PREP | DATE | PRON | NUMW)
-                || part
-                    .toks
-                    .get(v + 1)
-                    .and_then(|t| part.text.get(t.span.clone()))
-                    .and_then(|w| w.chars().next())
-                    .is_some_and(char::is_uppercase)) =>
+                || part.capital(v + 1)) =>
         {
             Some((v, word))
         }

@@ -85,13 +85,7 @@ fn en_imperative(m: &Msg, i: usize) -> bool {
     }
     // "Ty pls fix the bracket by thurs": a name called first, then please, still opens it.
     let called = |k: usize| {
-        m.clause_start(k)
-            && m.toks
-                .get(k)
-                .and_then(|t| m.text.get(t.span.clone()))
-                .and_then(|s| s.chars().next())
-                .is_some_and(char::is_uppercase)
-            && !m.has_f(k, EN_VERB | PRON | SUBJ | PLEASE | DATE)
+        m.clause_start(k) && m.capital(k) && !m.has_f(k, EN_VERB | PRON | SUBJ | PLEASE | DATE)
     };
     let opens = m.clause_start(i)
         || i > 0 && m.has_f(i - 1, PLEASE) && (m.clause_start(i - 1) || i > 1 && called(i - 2));
@@ -222,12 +216,7 @@ pub(super) fn opening_vocative(m: &Msg, start: usize) -> Vec<usize> {
             k = clause.end;
             continue;
         }
-        let capital = |j: usize| {
-            m.text
-                .get(m.toks[j].span.clone())
-                .and_then(|s| s.chars().next())
-                .is_some_and(char::is_uppercase)
-        };
+        let capital = |j: usize| m.capital(j);
         let comma_after = m
             .toks
             .get(clause.end.saturating_sub(1))

@@ -1362,3 +1362,23 @@ fn a_request_after_thanks_goes_to_the_name_that_opens_its_sentence() {
     // the thanks go to Priya, the request to Ben
     assert_eq!(to("thx Priya. Ben can you send the deck by fri?"), Some(11));
 }
+
+#[test]
+fn a_link_alone_is_handed_in_and_a_question_or_a_remark_is_not() {
+    assert!(link_alone(
+        "https://docs.google.com/document/d/1KedrArenda2026/edit"
+    ));
+    assert!(link_alone("вот: https://disk.yandex.ru/d/Kn1ga"));
+    assert!(!link_alone("https://example.com/x — это оно?"));
+    assert!(!link_alone(
+        "глянь https://example.com/x, там ещё пара вопросов по срокам"
+    ));
+    assert!(!link_alone("готово"));
+}
+
+proptest::proptest! {
+    #[test]
+    fn any_text_is_a_link_alone_or_not_without_panic(text in "\\PC{0,200}") {
+        let _ = link_alone(&text);
+    }
+}

@@ -59,10 +59,7 @@ pub(super) fn is_conditional(m: &Msg) -> bool {
                     || i > 0 && word_list!("en/find_out.txt").contains(&m.w(i - 1)))
             }
             // "id" is "I'd" typed fast, but "the station ID" is a noun.
-            "id" => {
-                let written = m.toks.get(i).and_then(|t| m.text.get(t.span.clone()));
-                written != Some("ID") && !(i > 0 && m.has_f(i - 1, DETERMINER))
-            }
+            "id" => m.written(i) != "ID" && !(i > 0 && m.has_f(i - 1, DETERMINER)),
             // "would you…", "could you…": polite requests, not conditionals; "would be great"
             // is praise.
             "would" | "might" => {
