@@ -16,7 +16,7 @@ use super::memories::{
     COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, OPEN_COMMITMENTS_IN_ORG, commitments_by,
     upsert_memory_on,
 };
-use super::messages::message_from_row;
+use super::messages::{SEARCH_BACKLOG, index_messages, message_from_row};
 use super::read;
 use super::writer::WriteTx;
 use super::{
@@ -336,6 +336,9 @@ impl Batch {
                 .iter()
                 .map(|m| json!([m.chat, m.message, m.org, m.user, m.date, m.text, m.reply_to])),
         )?;
+        if !self.messages.is_empty() {
+            index_messages(conn, SEARCH_BACKLOG)?;
+        }
         insert_rows(
             conn,
             "INSERT INTO memories (id, origin_id, org_id, subject_id, kind, content, norm_content,

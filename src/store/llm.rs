@@ -212,6 +212,7 @@ impl Store {
         if query.trim().is_empty() {
             return Ok(Vec::new());
         }
+        self.index_messages().await?;
         let rows = sqlx::query(
             "SELECT msg.chat_id, msg.message_id, msg.user_id, msg.date, msg.text
              FROM messages_fts f

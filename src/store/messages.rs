@@ -1,6 +1,7 @@
 //! Raw messages of linked chats, stored idempotently by (chat_id, message_id).
 
 use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension};
 use sqlx::Row;
 
 use super::memories::Get;
@@ -49,7 +50,111 @@ pub(super) fn message_from_row(r: &impl Get) -> Result<StoredMessage> {
     })
 }
 
+/// How many stored messages may wait for the search index before a batch's commit indexes
+/// them: the index then grows by one FTS5 segment per this many messages, not one per message.
+pub(super) const SEARCH_BACKLOG: i64 = 256;
+
+/// Indexes for search the messages stored since the last time, when at least `backlog` of
+/// them wait; in the caller's write transaction. Returns how many it indexed.
+pub(super) fn index_messages(conn: &Connection, backlog: i64) -> Result<i64> {
+    let (mark, top): (i64, i64) = conn
+        .prepare_cached(
+            "SELECT message_rowid, (SELECT coalesce(max(rowid), 0) FROM messages)
+             FROM search_mark WHERE id = 1",
+        )?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    if top < mark {
+        // Renumbered since the mark was set: find what is missing the slow way.
+        return index_missing(conn);
+    }
+    if top - mark < backlog.max(1) {
+        return Ok(0);
+    }
+    let before: i64 = conn
+        .prepare_cached("SELECT coalesce(max(id), 0) FROM message_search")?
+        .query_row([], |r| r.get(0))?;
+    let added = conn
+        .prepare_cached(
+            "INSERT INTO message_search (chat_id, message_id)
+             SELECT chat_id, message_id FROM messages WHERE rowid > ?1 AND rowid <= ?2
+             ORDER BY rowid
+             ON CONFLICT (chat_id, message_id) DO NOTHING",
+        )?
+        .execute([mark, top])?;
+    conn.prepare_cached(
+        "INSERT INTO messages_fts (rowid, text)
+         SELECT s.id, m.text FROM message_search s
+         JOIN messages m ON m.chat_id = s.chat_id AND m.message_id = s.message_id
+         WHERE s.id > ?",
+    )?
+    .execute([before])?;
+    conn.prepare_cached("UPDATE search_mark SET message_rowid = ? WHERE id = 1")?
+        .execute([top])?;
+    Ok(added as i64)
+}
+
+/// Puts every message that is not in the search index into it, when the mark cannot tell which
+/// those are: a database whose messages were renumbered (a copy restored from a backup that
+/// `VACUUM` rewrote). Cheap when nothing is missing: three counts. Returns how many it added.
+pub(super) fn repair_search(conn: &Connection) -> Result<i64> {
+    let consistent: Option<bool> = conn
+        .query_row(
+            "SELECT (SELECT count(*) FROM messages) = (SELECT count(*) FROM message_search)
+                 + (SELECT count(*) FROM messages WHERE rowid > s.message_rowid)
+             FROM search_mark s WHERE s.id = 1",
+            [],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if consistent == Some(true) {
+        return Ok(0);
+    }
+    let tx = conn.unchecked_transaction()?;
+    let added = index_missing(&tx)?;
+    tx.commit()?;
+    Ok(added)
+}
+
+/// Indexes every message that has no search row, whatever the mark says, and moves the mark
+/// to the last message; in the caller's transaction.
+fn index_missing(conn: &Connection) -> Result<i64> {
+    let before: i64 =
+        conn.query_row("SELECT coalesce(max(id), 0) FROM message_search", [], |r| {
+            r.get(0)
+        })?;
+    let added = conn.execute(
+        "INSERT INTO message_search (chat_id, message_id)
+         SELECT m.chat_id, m.message_id FROM messages m
+         WHERE NOT EXISTS (SELECT 1 FROM message_search s
+                           WHERE s.chat_id = m.chat_id AND s.message_id = m.message_id)
+         ORDER BY m.rowid",
+        [],
+    )?;
+    conn.execute(
+        "INSERT INTO messages_fts (rowid, text)
+         SELECT s.id, m.text FROM message_search s
+         JOIN messages m ON m.chat_id = s.chat_id AND m.message_id = s.message_id
+         WHERE s.id > ?",
+        [before],
+    )?;
+    conn.execute(
+        "INSERT INTO search_mark (id, message_rowid)
+         VALUES (1, (SELECT coalesce(max(rowid), 0) FROM messages))
+         ON CONFLICT (id) DO UPDATE SET message_rowid = excluded.message_rowid",
+        [],
+    )?;
+    Ok(added as i64)
+}
+
 impl Store {
+    /// Indexes for search every message not indexed yet (before a search reads the index).
+    pub async fn index_messages(&self) -> Result<i64> {
+        let tx = self.batches.begin().await?;
+        let n = index_messages(tx.conn(), 1)?;
+        tx.commit()?;
+        Ok(n)
+    }
+
     /// Replaces a message's text; returns the old text, or `None` when unknown or unchanged.
     pub async fn edit_message(
         &self,

@@ -146,6 +146,13 @@ impl Store {
             _dir: dir,
         };
         store.migrate().await?;
+        let repaired = store.batches.with(messages::repair_search).await?;
+        if repaired > 0 {
+            tracing::info!(
+                messages = repaired,
+                "indexed for search what the index lacked"
+            );
+        }
         Ok(store)
     }
 

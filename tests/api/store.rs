@@ -611,3 +611,101 @@ async fn a_batch_waits_for_another_writer_of_the_same_file_and_both_land() {
             .is_some()
     );
 }
+
+/// Messages are indexed for search in bulk, not one by one: a search still finds every message
+/// stored before it, by the text of its last edit; a batch indexes once enough wait; and a
+/// database whose messages were renumbered behind the index's mark is indexed again when it is
+/// opened.
+#[tokio::test]
+async fn a_search_finds_every_message_stored_before_it_by_its_last_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.db");
+    let s = Store::open(&path).await.unwrap();
+    let org = s
+        .create_org("Org", chrono_tz::Europe::Moscow, Lang::Ru, t0())
+        .await
+        .unwrap();
+    let chat = ChatId(-100);
+    s.link_chat(org, chat, true, Some("Цех"), t0())
+        .await
+        .unwrap();
+    let msg = |id: i64, text: &'static str| kept::store::NewMessage {
+        org_id: org,
+        chat_id: chat,
+        message_id: MessageId(id),
+        user_id: None,
+        date: t0() + Duration::minutes(id),
+        text,
+        reply_to: None,
+    };
+    let store = |s: &Store, id: i64, text: &'static str| {
+        let s = s.clone();
+        async move {
+            let mut batch = s.begin_batch().await.unwrap();
+            batch.store_message(&msg(id, text));
+            batch.commit().await.unwrap();
+        }
+    };
+    let found = |s: &Store, q: &'static str| {
+        let s = s.clone();
+        async move {
+            let mut ids: Vec<i64> = s
+                .search_messages(org, q, 10)
+                .await
+                .unwrap()
+                .iter()
+                .map(|h| h.message.0)
+                .collect();
+            ids.sort();
+            ids
+        }
+    };
+    store(&s, 1, "пришлю смету по кровле").await;
+    store(&s, 2, "отчёт по складу готов").await;
+    store(&s, 3, "созвон перенесли").await;
+    // Edited before it was indexed: found by the new text only.
+    s.edit_message(chat, MessageId(2), "отчёт по цеху готов", t0())
+        .await
+        .unwrap();
+    assert_eq!(found(&s, "цеху").await, vec![2]);
+    assert!(found(&s, "складу").await.is_empty());
+    assert_eq!(found(&s, "смету").await, vec![1]);
+    // Edited after it was indexed: the index follows at once.
+    s.edit_message(chat, MessageId(3), "созвон в пятницу", t0())
+        .await
+        .unwrap();
+    assert_eq!(found(&s, "пятницу").await, vec![3]);
+    assert!(found(&s, "перенесли").await.is_empty());
+
+    // A batch of many messages is indexed when it commits, with no search to ask for it.
+    let mut batch = s.begin_batch().await.unwrap();
+    for id in 100..400 {
+        batch.store_message(&msg(id, "накладные по поставке"));
+    }
+    batch.commit().await.unwrap();
+    let db = rusqlite::Connection::open(&path).unwrap();
+    let (mark, last): (i64, i64) = db
+        .query_row(
+            "SELECT message_rowid, (SELECT max(rowid) FROM messages) FROM search_mark",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(mark, last, "the batch indexed what it stored");
+
+    // Renumbered so that a message not indexed yet is behind the mark (as a rewritten copy may
+    // be): reopening indexes what is missing.
+    store(&s, 4, "привезли поддоны").await;
+    db.execute(
+        "UPDATE search_mark SET message_rowid = (SELECT max(rowid) FROM messages)",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    s.close().await;
+    drop(s);
+    let s = Store::open(&path).await.unwrap();
+    assert_eq!(found(&s, "поддоны").await, vec![4]);
+    assert_eq!(found(&s, "цеху").await, vec![2]);
+    assert_eq!(found(&s, "поставке").await.len(), 10);
+}
