@@ -424,7 +424,10 @@ impl Ingest<'_> {
         // speaker's) leave the report in the same message to be read: "всех обзвонила, двое
         // перенеслись на пятницу" closes "обзвонить всех".
         if effects.is_empty()
-            && analyze_guarded(key, || crate::extract::report::may_report(m.text))
+            && analyze_guarded(key, || {
+                crate::extract::report::may_report(m.text)
+                    || crate::extract::report::result_told(m.text).is_some()
+            })
             && let Some(e) = self.reported_done(l, m).await?
         {
             effects.push(e);
@@ -489,7 +492,17 @@ impl Ingest<'_> {
             .collect();
         // "форсунку прочистил" for "разобрать форсунку": a plain report in other words closes
         // the one open promise whose thing (its words past the verb) it names.
-        let fits = if fits.is_empty() && crate::extract::report::plainly_reported(m.text) {
+        // "спецификация в папке", "письмо в администрацию ушло": told by where the thing now
+        // is; the words before the place name it.
+        let told = if fits.is_empty() && crate::extract::report::plainly_reported(m.text) {
+            Some(said.clone())
+        } else if fits.is_empty() {
+            crate::extract::report::result_told(m.text)
+                .map(|at| commitments::significant_stems(&m.text[..at]))
+        } else {
+            None
+        };
+        let fits = if let Some(said) = told {
             let by_thing: Vec<(usize, &Commitment)> = own
                 .iter()
                 .map(|c| {
@@ -934,6 +947,18 @@ impl Ingest<'_> {
             }
         }
         if words.is_empty() {
+            // "ок, отбой" in reply to "Маша, розыгрыш отменяем": an update that names nothing
+            // is about what the message it answers names — and when that is none of the
+            // speaker's promises, it changes none of them.
+            if others_allowed
+                && let Some(id) = m.reply_to
+                && let Some(asked) = l.message(m.chat, id).await?
+            {
+                let named = commitments::significant_stems(&without_names(&asked.text, self.names));
+                if !named.is_empty() {
+                    return Ok(best_match(&own, &named));
+                }
+            }
             return Ok(own.into_iter().next());
         }
         Ok(None)

@@ -25,6 +25,18 @@ pub fn known_word(w: &str) -> bool {
     dictionary().is_some_and(|d| d.analyze(w).iter().any(|a| a.source == Source::Dictionary))
 }
 
+/// Whether the likeliest dictionary reading of `w` (lower case) is a finite verb ("привезу",
+/// "будет"): after "к 18" such a word makes the number a clock, not a count ("к 18 машинам").
+pub fn finite_verb(w: &str) -> bool {
+    let Some(d) = dictionary() else { return false };
+    d.analyze(w)
+        .iter()
+        .filter(|a| a.source == Source::Dictionary)
+        .max_by(|a, b| a.prob.total_cmp(&b.prob))
+        .and_then(|a| d.ud_tag(a.ud))
+        .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX") && t.feat("VerbForm") == Some("Fin"))
+}
+
 fn cyrillic(w: &str) -> bool {
     !w.is_empty()
         && w.chars()

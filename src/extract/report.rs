@@ -169,6 +169,70 @@ pub fn plainly_reported(text: &str) -> bool {
         && words.iter().any(|w| finished(w))
 }
 
+/// "спецификация для новосиба в папке Опт/Декабрь", "письмо в администрацию ушло", "документы
+/// по Тагирову у Галины": finished work told by where it now is or that it went, with no verb
+/// of work. The byte offset where that starts; the words before it name the thing, which the
+/// caller matches to a promise. Russian; not a question, not hedged, no promise or plan of the
+/// speaker's in it (a first-person verb or an infinitive), nothing retold.
+pub fn result_told(text: &str) -> Option<usize> {
+    let toks = tokens(text);
+    let words: Vec<String> = toks.iter().map(|t| t.norm.clone()).collect();
+    if words.len() < 2 || words.len() > 24 || hedged(&words, &normalize(text)) {
+        return None;
+    }
+    let d = crate::morph::dictionary()?;
+    let best = |w: &str| {
+        d.analyze(w)
+            .into_iter()
+            .filter(|a| a.source == rumorph::Source::Dictionary)
+            .max_by(|a, b| a.prob.total_cmp(&b.prob))
+            .and_then(|a| d.ud_tag(a.ud))
+    };
+    let retold: Vec<&str> =
+        super::commitments::lexicon_words(include_str!("../../lexicon/ru/retold.txt")).collect();
+    let own_plan = words.iter().any(|w| {
+        retold.contains(&w.as_str())
+            || best(w).is_some_and(|t| {
+                t.pos() == "VERB"
+                    && (t.feat("Person") == Some("1") || t.feat("VerbForm") == Some("Inf"))
+            })
+    });
+    if own_plan
+        || !words
+            .iter()
+            .any(|w| w.chars().any(|c| matches!(c, 'а'..='я')))
+    {
+        return None;
+    }
+    let results: Vec<&str> =
+        super::commitments::lexicon_words(include_str!("../../lexicon/ru/result.txt")).collect();
+    // The place: a noun (or an adjective and its noun) in the locative after "в"/"на", in the
+    // genitive after "у" ("у Галины", "у вас"; not "у меня": the speaker still has it).
+    let place = |k: usize| {
+        let case = match words[k].as_str() {
+            "в" | "во" | "на" => "Loc",
+            "у" => "Gen",
+            _ => return false,
+        };
+        match words.get(k + 1).map(String::as_str) {
+            Some("меня" | "нас") => return false,
+            Some("вас" | "тебя" | "него" | "нее" | "них") if case == "Gen" => {
+                return true;
+            }
+            _ => {}
+        }
+        (k + 1..(k + 3).min(words.len())).any(|j| {
+            words[j].chars().all(|c| matches!(c, 'а'..='я'))
+                && best(&words[j]).is_some_and(|t| {
+                    matches!(t.pos(), "NOUN" | "PROPN" | "PRON") && t.feat("Case") == Some(case)
+                })
+        })
+    };
+    (1..words.len())
+        .find(|&k| results.contains(&words[k].as_str()) || place(k))
+        .map(|k| toks[k].span.start)
+}
+
 /// A Russian perfective past or passive participle, by the dictionary.
 fn finished(word: &str) -> bool {
     if word.chars().count() < 4 || !word.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
@@ -261,6 +325,34 @@ mod tests {
         assert!(!plainly_reported("Лысенко сказал оплатит в понедельник"));
         assert!(!plainly_reported("yeast order's placed, lands wed"));
         assert!(!plainly_reported("форсунку ещё не прочистил"));
+    }
+
+    #[test]
+    fn a_result_is_told_by_where_the_thing_now_is() {
+        use super::result_told;
+        fn at(t: &str) -> Option<&str> {
+            result_told(t).map(|i| &t[..i])
+        }
+        assert_eq!(
+            at("спецификация для новосиба в папке Опт/Декабрь"),
+            Some("спецификация для новосиба ")
+        );
+        assert_eq!(
+            at("письмо в администрацию Артёма ушло"),
+            Some("письмо в администрацию Артёма ")
+        );
+        assert_eq!(
+            at("документы по Тагирову у Галины"),
+            Some("документы по Тагирову ")
+        );
+        assert_eq!(at("чеки у вас на столе под степлером"), Some("чеки "));
+        // Not a result: a plan, a question, the speaker still holding it, not yet.
+        assert_eq!(at("документы завтра отвезу в офис"), None);
+        assert_eq!(at("документы в папке?"), None);
+        assert_eq!(at("чеки у меня в бардачке, завтра занесу"), None);
+        assert_eq!(at("чеки у меня"), None);
+        assert_eq!(at("договор ещё не в папке"), None);
+        assert_eq!(at("Лысенко сказал, что счёт в бухгалтерии"), None);
         assert!(!plainly_reported("half the bins dropped"));
         assert!(!plainly_reported("форсунку прочистил?"));
         assert!(!plainly_reported("форсунка в порядке"));

@@ -280,3 +280,79 @@ async fn promises_that_differ_in_a_name_or_a_number_stay_two() {
         other => panic!("expected the Лютик quote to move, got {other:?}"),
     }
 }
+
+/// Done told by where the thing now is closes the one open promise that names it, and a bare
+/// "отбой" in reply to a message about something else cancels nothing of the speaker's.
+#[tokio::test]
+async fn a_result_told_by_its_place_closes_its_promise_and_a_stray_cancel_does_not() {
+    let f = Fixture::new().await;
+    let ing = f.ingest();
+    let say = |k: i64, from: i64, text: &'static str, reply_to: Option<i64>| Incoming {
+        chat: CHAT,
+        message: MessageId(200 + k),
+        from: UserId(from),
+        date: t0() + Duration::minutes(k),
+        text,
+        reply_to: reply_to.map(|r| MessageId(200 + r)),
+        mentions: &[],
+    };
+    let made = |out: &ingest::Outcome| match &out.effects[..] {
+        [Effect::Created(c)] => c.clone(),
+        other => panic!("expected a new promise, got {other:?}"),
+    };
+    let spec = made(
+        &ing.message(&say(0, 3, "спецификацию для Новосиба завтра сделаю", None))
+            .await
+            .unwrap(),
+    );
+    let letter = made(
+        &ing.message(&say(1, 3, "письмо в администрацию отправлю в среду", None))
+            .await
+            .unwrap(),
+    );
+    // The director calls off something nobody promised; "ок, отбой" agrees to that.
+    ing.message(&say(2, 1, "Игорь, розыгрыш отменяем, бюджета нет", None))
+        .await
+        .unwrap();
+    let out = ing.message(&say(3, 3, "ок, отбой", Some(2))).await.unwrap();
+    assert!(out.effects.is_empty(), "{:?}", out.effects);
+    // Where the thing is now: in the folder; and the letter went.
+    let out = ing
+        .message(&say(
+            4,
+            3,
+            "спецификация для Новосиба в папке Опт/Декабрь",
+            None,
+        ))
+        .await
+        .unwrap();
+    match &out.effects[..] {
+        [Effect::Done(c)] => assert_eq!(c.origin_id, spec.origin_id),
+        other => panic!("expected the spec done, got {other:?}"),
+    }
+    let out = ing
+        .message(&say(5, 3, "письмо в администрацию ушло", None))
+        .await
+        .unwrap();
+    match &out.effects[..] {
+        [Effect::Done(c)] => assert_eq!(c.origin_id, letter.origin_id),
+        other => panic!("expected the letter done, got {other:?}"),
+    }
+    // Where something unpromised is closes nothing.
+    let last = made(
+        &ing.message(&say(6, 3, "акт сверки подпишу в пятницу", None))
+            .await
+            .unwrap(),
+    );
+    let out = ing
+        .message(&say(7, 3, "коробки на складе у Анны", None))
+        .await
+        .unwrap();
+    assert!(out.effects.is_empty(), "{:?}", out.effects);
+    let open = f.store.open_commitments(f.org.id, UserId(3)).await.unwrap();
+    assert_eq!(
+        open.iter().map(|c| c.origin_id).collect::<Vec<_>>(),
+        vec![last.origin_id],
+        "{open:#?}"
+    );
+}

@@ -173,6 +173,50 @@ pub(super) fn combine(
                         && (*k == 0 || joined_by_and(input.text, &segs[*k]))
                 })
                 .count();
+            // "судейство возьму на себя, секундомеры проверю до пятницы", "…гляну как там
+            // зимуют, а канди в чемал через пару дней закину": in Russian, a later clause that
+            // promises a thing of its own by a date of its own, or set against the one before
+            // by "а", is a promise of its own; one with neither ("позвоню завтра, сообщу про
+            // колодки") goes on with the work before it.
+            let own_ru: Vec<usize> = (0..per.len())
+                .filter(|&k| {
+                    per[k].iter().any(|f| matches!(f, Finding::Made { .. }))
+                        && !parts[k].question.iter().any(|&q| q)
+                        && ru_own_thing(&parts[k])
+                        && (k == 0
+                            || after_comma(input.text, &segs[k])
+                                && per[k].iter().any(|f| f.due().is_some()))
+                })
+                .collect();
+            if matches!(first, Finding::Made { .. })
+                && own_ru.len() >= 2
+                && (0..per.len()).all(|k| {
+                    own_ru.contains(&k)
+                        || !per[k].iter().any(is_new_work)
+                        || !clause_has_date(input, &segs[k])
+                })
+            {
+                let mut out: Vec<Finding> = Vec::new();
+                for &k in &own_ru {
+                    for f in &per[k] {
+                        if matches!(f, Finding::Made { .. }) && !out.contains(f) {
+                            out.push(f.clone());
+                        }
+                    }
+                }
+                let mut contents: Vec<String> = out
+                    .iter()
+                    .filter_map(|f| match f {
+                        Finding::Made { content, .. } => Some(content.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                contents.sort();
+                contents.dedup();
+                if contents.len() == out.len() {
+                    return out;
+                }
+            }
             let mut contents: Vec<&String> = flat
                 .iter()
                 .filter_map(|f| match f {
@@ -237,8 +281,31 @@ pub(super) fn combine(
             own_due(whole, &flat, false)
         }
         Finding::Moved { .. } if whole.len() == 1 => own_due(whole, &flat, false),
+        // "сегодня 2 рейса отменили — гололёд. объявления завтра с утра развешу": what is
+        // called off is told in its own sentence, and the promise in another stands beside it;
+        // each keeps only its own words.
+        Finding::Cancelled { .. }
+            if whole.len() == 1
+                && per.iter().zip(segs).any(|(fs, r)| {
+                    fs.iter().any(|f| matches!(f, Finding::Made { .. }))
+                        && segs.iter().zip(&per).any(|(o, ofs)| {
+                            m_sentence_differs(input.text, o, r)
+                                && ofs.iter().any(|f| matches!(f, Finding::Cancelled { .. }))
+                        })
+                }) =>
+        {
+            flat.retain(|f| matches!(f, Finding::Made { .. } | Finding::Cancelled { .. }));
+            flat
+        }
         _ => whole,
     }
+}
+
+/// Are the clauses `a` and `b` in different sentences (a hard break between them)?
+fn m_sentence_differs(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
+    let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
+    text.get(first.start..second.start)
+        .is_some_and(|between| between.contains(['.', '!', '?', '\n']))
 }
 
 /// Does the text hold a numbered list ("1) …, 2) …")?
@@ -433,16 +500,25 @@ pub(super) fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
         let start = pending.take().unwrap_or(r.start);
         let joined = start..r.end;
         let same_sent = |x: usize, y: usize| m.sent_of(x) == m.sent_of(y);
+        // "седня гляну шланги, если сам не найду — звоню в сервис": a condition that a dash
+        // joins to what follows it is that clause's condition, not the one's before it.
+        let leads_on = opens_condition(r.start)
+            && r.end < m.n()
+            && same_sent(r.start, r.end)
+            && text
+                .get(m.toks[r.end - 1].span.end..m.toks[r.end].span.start)
+                .is_some_and(|g| g.contains(['—', '–']) || g.contains(" - "));
         if let Some(last) = out.last_mut()
             && same_sent(last.start, r.start)
             && pending.is_none()
             && start == r.start
             && qualifies(&r)
+            && !leads_on
         {
             last.end = r.end;
             continue;
         }
-        if r.end < m.n() && (lead_only(&joined) || opens_condition(joined.start)) {
+        if r.end < m.n() && (lead_only(&joined) || start == r.start && opens_condition(r.start)) {
             pending = Some(joined.start);
             continue;
         }
@@ -614,6 +690,33 @@ pub(super) fn without_address(m: &Msg, names: &NameIndex) -> Option<String> {
 
 /// Is the clause at `r` joined to the one before it by "and" (the last word before it, or its
 /// own first)?
+/// "судейство возьму на себя, секундомеры проверю до пятницы": a Russian clause that promises
+/// in the first person singular and names a thing of its own beside its verb is a promise of
+/// its own ("…, всё сделаю" names nothing and is the same work's end).
+fn ru_own_thing(p: &Msg) -> bool {
+    let Some((v, _, _)) = ru_promise(p) else {
+        return false;
+    };
+    singular_promise(p)
+        && (0..p.n()).any(|i| {
+            i != v
+                && p.toks[i].verb.is_none()
+                && p.toks[i].f & (STOP | PRON | DATE | PREP | AGREE | FILL | GREET | NEG) == 0
+                && p.w(i).chars().count() >= 4
+                && p.w(i).chars().all(char::is_alphabetic)
+        })
+}
+
+/// Is the clause at `r` set off from the one before by a comma or by "а" (not by "и", a
+/// bracket or a dash)?
+fn after_comma(text: &str, r: &Range<usize>) -> bool {
+    let before = text.get(..r.start).map_or("", str::trim_end);
+    before.ends_with(',')
+        || before
+            .strip_suffix('а')
+            .is_some_and(|b| b.is_empty() || b.ends_with(|c: char| !c.is_alphanumeric()))
+}
+
 fn joined_by_and(text: &str, r: &Range<usize>) -> bool {
     let word = |w: Option<&str>| w.is_some_and(|w| w.eq_ignore_ascii_case("and"));
     let before = text.get(..r.start).unwrap_or("");

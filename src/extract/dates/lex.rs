@@ -356,7 +356,8 @@ fn ru_word(w: &str) -> Lex {
     use Kw::*;
     let k = Lex::Kw;
     match w {
-        "сегодня" => return Lex::RelDay(0),
+        // "седня", "сёдня": how a chat says it
+        "сегодня" | "седня" | "сёдня" => return Lex::RelDay(0),
         "завтра" => return Lex::RelDay(1),
         "послезавтра" => return Lex::RelDay(2),
         "послепослезавтра" => return Lex::RelDay(3),

@@ -2076,7 +2076,8 @@ impl<'a> P<'a> {
         if f.n == 0 {
             return None;
         }
-        // "в 2 раза больше": a lone bare number before an unknown word is a count
+        // "в 2 раза больше": a lone bare number before an unknown word is a count; but "к 18
+        // привезу", "до 20 всё будет": after a deadline word, a verb or "всё" says it is a clock
         if self.strict
             && f.n == 1
             && f.clock.is_some()
@@ -2084,6 +2085,11 @@ impl<'a> P<'a> {
             && matches!(self.lx(j - 1), Lex::Num(_, 1..=2) | Lex::Card(_))
             && !self.adj(j - 1)
             && matches!(self.lx(j), Lex::Word)
+            && !(j >= 2
+                && matches!(self.lx(j - 2), Lex::Kw(Kw::By | Kw::Until))
+                && matches!(self.w(j - 2), "к" | "ко" | "до")
+                && (matches!(self.w(j), "все" | "всё" | "уже" | "точно" | "обязательно")
+                    || crate::morph::finite_verb(self.w(j))))
         {
             return None;
         }
