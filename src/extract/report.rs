@@ -180,6 +180,12 @@ pub fn result_told(text: &str) -> Option<usize> {
     if words.len() < 2 || words.len() > 24 || hedged(&words, &normalize(text)) {
         return None;
     }
+    if !words
+        .iter()
+        .any(|w| w.chars().any(|c| matches!(c, 'а'..='я')))
+    {
+        return en_result_told(&toks, &words);
+    }
     let d = crate::morph::dictionary()?;
     let best = |w: &str| {
         d.analyze(w)
@@ -230,6 +236,47 @@ pub fn result_told(text: &str) -> Option<usize> {
     };
     (1..words.len())
         .find(|&k| results.contains(&words[k].as_str()) || place(k))
+        .map(|k| toks[k].span.start)
+}
+
+/// English: "quote's in tofino lodge's inbox", "sim logs are in your folder": the thing, then
+/// "in"/"on" and whose place it is (a possessive or "the"). Nothing the speaker still means to
+/// do ("I'll drop them in your folder").
+fn en_result_told(toks: &[super::words::Token], words: &[String]) -> Option<usize> {
+    let plans = |w: &str| {
+        matches!(
+            w,
+            "i'll"
+                | "ill"
+                | "will"
+                | "gonna"
+                | "going"
+                | "can"
+                | "i'm"
+                | "im"
+                | "we'll"
+                | "let"
+                | "should"
+                | "need"
+                | "needs"
+                | "pls"
+                | "please"
+                | "if"
+                | "when"
+        )
+    };
+    if words.iter().any(|w| plans(w)) {
+        return None;
+    }
+    let whose = |w: &str| {
+        matches!(w, "your" | "the" | "his" | "her" | "their" | "our" | "ur") || w.ends_with("'s")
+    };
+    (1..words.len().saturating_sub(1))
+        .find(|&k| {
+            matches!(words[k].as_str(), "in" | "on" | "into")
+                && (k + 1..(k + 4).min(words.len())).any(|j| whose(&words[j]))
+                && (words[k - 1].ends_with("'s") || matches!(words[k - 1].as_str(), "is" | "are"))
+        })
         .map(|k| toks[k].span.start)
 }
 
@@ -353,6 +400,16 @@ mod tests {
         assert_eq!(at("чеки у меня"), None);
         assert_eq!(at("договор ещё не в папке"), None);
         assert_eq!(at("Лысенко сказал, что счёт в бухгалтерии"), None);
+        assert_eq!(
+            at("quote's in tofino lodge's inbox, 4,850 all in"),
+            Some("quote's ")
+        );
+        assert_eq!(
+            at("sim logs are in your folder noor"),
+            Some("sim logs are ")
+        );
+        assert_eq!(at("I'll drop the sim logs in your folder"), None);
+        assert_eq!(at("is the quote in your inbox?"), None);
         assert!(!plainly_reported("half the bins dropped"));
         assert!(!plainly_reported("форсунку прочистил?"));
         assert!(!plainly_reported("форсунка в порядке"));
