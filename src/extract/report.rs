@@ -166,7 +166,23 @@ pub fn plainly_reported(text: &str) -> bool {
     !words.is_empty()
         && !hedged(&words, &normalize(text))
         && !words.iter().any(|w| retold.contains(&w.as_str()))
+        && !words.iter().any(|w| first_person_now(w))
         && words.iter().any(|w| finished(w))
+}
+
+/// A Russian verb in the first person, present or future ("сделаю вид, что понял"): the speaker
+/// tells what they do or will do, not what is finished.
+fn first_person_now(word: &str) -> bool {
+    let Some(d) = crate::morph::dictionary() else {
+        return false;
+    };
+    word.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
+        && d.analyze(word)
+            .into_iter()
+            .filter(|a| a.source == rumorph::Source::Dictionary)
+            .max_by(|a, b| a.prob.total_cmp(&b.prob))
+            .and_then(|a| d.ud_tag(a.ud))
+            .is_some_and(|t| t.pos() == "VERB" && t.feat("Person") == Some("1"))
 }
 
 /// "спецификация для новосиба в папке Опт/Декабрь", "письмо в администрацию ушло", "документы
@@ -372,6 +388,9 @@ mod tests {
         assert!(!plainly_reported("Лысенко сказал оплатит в понедельник"));
         assert!(!plainly_reported("yeast order's placed, lands wed"));
         assert!(!plainly_reported("форсунку ещё не прочистил"));
+        assert!(!plainly_reported(
+            "щас сделаю вид, что я понял этот юридический китайский"
+        ));
     }
 
     #[test]

@@ -682,11 +682,30 @@ pub fn beside_own(text: &str, own: &str) -> String {
 /// A move asked as a question by the one who promised ("рустам, инвентаризацию перенесём на
 /// пятницу?", "can we push the demo to monday?"): the new date and the words naming the work.
 /// Nothing moves until someone who may decide agrees (ingest reads the "давай" that answers it).
+///
+/// A date asked about with "…, норм?" is such a question too ("инспектор только во вторник
+/// может. акт ТО тогда к вторнику, норм?"): the work and its new day, asked to be agreed.
 pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
     let m = Msg::new(input.text);
-    let at = moved::is_moved(&m)?;
-    if !m.is_q(at) || m.negated(at) {
-        return None;
+    match moved::is_moved(&m) {
+        Some(at) if m.is_q(at) && !m.negated(at) => {}
+        Some(_) => return None,
+        None => {
+            // Only the asking sentence, and one that promises nothing itself ("я ей завтра
+            // пришлю коммерческое, ок?" is a promise checked with the boss, not a move).
+            let last = input.text.rfind(['.', '!', '\n']).map_or(0, |i| i + 1);
+            let asked = without_confirm_tag(&input.text[last..])?;
+            let lang = Lang::detect(asked);
+            let a = Msg::new(asked);
+            if crate::extract::dates::find(asked, input.now, lang).len() != 1
+                || ru_promise(&a).is_some()
+                || en_promise(&a).is_some()
+            {
+                return None;
+            }
+            let (_, due) = crate::extract::dates::deadline(asked, input.now, lang)?;
+            return Some((due, significant_stems(input.text)));
+        }
     }
     let names = NameIndex::new(input.people);
     let cx = Ctx {

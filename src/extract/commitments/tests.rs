@@ -1231,6 +1231,12 @@ fn a_move_asked_as_a_question_is_read_apart_from_findings() {
         label("рустам, инвентаризацию перенесём на пятницу?"),
         "none"
     );
+    // A new day asked about with "…, норм?" proposes it; a promise checked that way does not.
+    let (due, words) =
+        ask("инспектор только в след вторник может. акт ТО тогда к вторнику, норм?").unwrap();
+    assert_eq!(due.date, date(2026, 11, 24));
+    assert!(words.iter().any(|w| w.starts_with("акт")), "{words:?}");
+    assert!(ask("хочет малину к маю. Я ей завтра пришлю коммерческое, ок?").is_none());
 }
 
 #[test]
