@@ -19,6 +19,7 @@ pub(super) fn content(
     if let Some(k) = (range.start..end).find(|&k| {
         k > range.start
             && (matches!(m.w(k), "когда" | "once" | "when" | "если" | "if" | "чтобы")
+                || (m.w(k) == "пока" && m.clause_start(k))
                 || (m.w(k) == "как" && m.w(k + 1) == "только"))
     }) {
         end = k;

@@ -475,8 +475,25 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         end = k;
     }
     let (mut text, obj) = content(m, from..end, verb, &skip, cx.due_span());
-    // The object before the verb: "Дима, отчёт по простоям нужен к пятнице, сделаешь?".
-    if !obj && from > sentence.start {
+    // The object before the verb: "Дима, отчёт по простоям нужен к пятнице, сделаешь?"; and,
+    // in the verb's own clause, whatever follows it: "колодки на 215-м в чт поменяй, пока…",
+    // "документы на технику подготовь к их приезду".
+    let own_clause = (sentence.start..from)
+        .filter(|&k| m.clause_of(k) == m.clause_of(from))
+        .min();
+    let object_before = own_clause.is_some_and(|c| {
+        (c..from).any(|k| {
+            !skip.contains(&k)
+                && m.verb(k).is_none()
+                && !m.has_f(
+                    k,
+                    STOP | PRON | PREP | DATE | FILL | GREET | AGREE | PLEASE | NEED,
+                )
+                && m.w(k).chars().count() >= 3
+                && m.w(k).chars().all(|c| matches!(c, 'а'..='я'))
+        })
+    });
+    if (!obj || object_before) && from > sentence.start {
         let before = sentence.start..from;
         let mut skip2 = skip.clone();
         skip2.extend(before.clone().filter(|&k| m.has_f(k, NEED | URGE)));

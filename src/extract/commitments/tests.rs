@@ -1388,3 +1388,16 @@ proptest::proptest! {
         let _ = link_alone(&text);
     }
 }
+
+#[test]
+fn a_request_names_the_object_said_before_its_verb() {
+    let content = |t: &str| match run(t).first() {
+        Some(Finding::Request { content, .. }) => content.clone(),
+        other => panic!("{t:?}: {other:?}"),
+    };
+    let c = content("Дмитрий, колодки на 215-м и 217-м в чт поменяй, пока они на линии не встали");
+    assert!(c.contains("колодки") && !c.contains("пока"), "{c}");
+    let c = content("Дмитрий, документы на технику подготовь к их приезду");
+    assert!(c.starts_with("подготовить документы"), "{c}");
+    assert_eq!(content("Дмитрий, в пятницу глянь отчёт"), "глянуть отчёт");
+}
