@@ -5,7 +5,10 @@ use super::*;
 pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
     for i in 0..m.n() {
         let w = m.w(i);
-        if m.has_f(i, CANCEL) && !m.negated(i) {
+        // "release Scrap Kings payment": a cancel word written with a capital inside a
+        // sentence is a name.
+        let named = m.capital(i) && i > 0 && m.sent_of(i - 1) == m.sent_of(i);
+        if m.has_f(i, CANCEL) && !m.negated(i) && !named {
             return Some(i);
         }
         let next = m.w(i + 1);
