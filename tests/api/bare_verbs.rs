@@ -364,6 +364,69 @@ async fn a_request_to_no_one_is_taken_by_the_next_one_who_agrees() {
     assert_eq!(got[0].2.as_deref(), Some("2026-11-27"), "{got:?}");
 }
 
+/// "I'll take it" takes an open call on; after a price or a compliment it buys something and
+/// promises nothing. Regrets, obligations, purposes and futures asked about promise nothing either.
+#[tokio::test]
+async fn take_it_accepts_a_call_and_buys_nothing_else() {
+    let mut lines = vec![
+        json!({"type": "org", "name": "Shop", "timezone": "Europe/London", "locale": "en"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Dana"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Ravi"}, "role": "member", "manager": 1}),
+    ];
+    let chat = json!({"id": -100602, "type": "supergroup", "title": "Shop"});
+    for (id, from, date, text) in [
+        (
+            10,
+            1,
+            "2026-11-23T09:00:00+00:00",
+            "It's two-year and covers parts and service.",
+        ),
+        (
+            11,
+            2,
+            "2026-11-23T09:01:00+00:00",
+            "Very good. I'll take it.",
+        ),
+        (
+            12,
+            2,
+            "2026-11-23T10:00:00+00:00",
+            "I should have booked the van in advance.",
+        ),
+        (
+            13,
+            1,
+            "2026-11-23T10:01:00+00:00",
+            "You'll have to pay the deposit first.",
+        ),
+        (
+            14,
+            2,
+            "2026-11-23T10:02:00+00:00",
+            "I'm calling to confirm our appointment on Monday.",
+        ),
+        (
+            15,
+            1,
+            "2026-11-23T10:03:00+00:00",
+            "No clue what I'm going to cook tonight.",
+        ),
+        (
+            16,
+            1,
+            "2026-11-23T13:00:00+00:00",
+            "can someone cover the 4pm pickup at the depot?",
+        ),
+        (17, 2, "2026-11-23T13:02:00+00:00", "I'll take it"),
+    ] {
+        lines.push(group_line(&chat, id, from, date, text));
+    }
+    let got = held(&common::replay_ru(&lines).await);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!((got[0].0, got[0].4), (2, 17), "{got:?}");
+    assert!(got[0].1.contains("pickup"), "{got:?}");
+}
+
 /// Done told without the promise's words: a link in reply to the promise, or a plain report
 /// that names the promise's thing with a verb of finished work. A link in reply to someone
 /// else's promise, words retold ("сказал…") and a state ("устала…") close nothing.

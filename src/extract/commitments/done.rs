@@ -48,6 +48,16 @@ pub(super) fn done(m: &Msg) -> Option<usize> {
         ) {
             continue;
         }
+        // "I should have booked it", "could've sent it": what was not done.
+        if matches!(prev, "have" | "'ve" | "of")
+            && matches!(
+                m.w(i.wrapping_sub(2)),
+                "should" | "could" | "would" | "must" | "might"
+            )
+            || matches!(prev, "should've" | "could've" | "would've" | "must've")
+        {
+            continue;
+        }
         if t.norm == "pushed" && matches!(next, "to" | "back") {
             continue;
         }

@@ -64,8 +64,11 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             }
             // "I'm putting the order in today by 2", "yep sending them today", "ordering now":
             // work under way for a time said, by the speaker.
+            // "I'm calling to confirm Monday" says why the speaker calls, not what is under way.
             "i'm" | "im" | "i’m" | "we're" | "we’re"
-                if en_ing_verb(a) && (i + 2..m.bounds(i, false).end).any(|k| now_or_date(m, k)) =>
+                if en_ing_verb(a)
+                    && !(b == "to" && word_list!("en/purpose_ing.txt").contains(&a))
+                    && (i + 2..m.bounds(i, false).end).any(|k| now_or_date(m, k)) =>
             {
                 Some(i + 1)
             }
@@ -87,8 +90,12 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             {
                 Some(i + 2)
             }
-            "should" if a == "have" && (start || i > 0 && m.w(i - 1) == "i") => Some(i + 1),
-            "you'll" if a == "have" || a == "get" => Some(i + 1),
+            // "I should have it done by Friday" promises; "I should have booked it" regrets.
+            "should" if a == "have" && (start || i > 0 && m.w(i - 1) == "i") && !participle(b) => {
+                Some(i + 1)
+            }
+            // "you'll have it Monday" promises; "you'll have to pay 20" tells what must be.
+            "you'll" if (a == "have" || a == "get") && b != "to" => Some(i + 1),
             "leave" if a == "it" && b == "with" && c == "me" => Some(i + 4),
             "expect" if start && !m.is_q(i) => Some(i + 1),
             // "the deck will be ready by Friday": the thing is the subject.
@@ -105,6 +112,15 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             _ => None,
         };
         if let Some(mut v) = after {
+            // "no clue what I'm going to make", "how long I will stay depends on…": the future
+            // is what is asked or talked about ("what I'll do is call them" still promises).
+            let subject = matches!(w, "i" | "i'll" | "i’ll" | "ill" | "i'm" | "im" | "i’m")
+                || matches!(w, "we" | "we'll" | "we’ll" | "we're" | "we’re");
+            let wh = word_list!("en/wh.txt");
+            let embedded = i > 0 && wh.contains(&m.w(i - 1)) || i > 1 && m.w(i - 2) == "how";
+            if subject && embedded && !(m.w(v) == "do" && m.w(v + 1) == "is") {
+                continue;
+            }
             // "I'm going to the store", "going to Leeds", "we'll go by bus": going somewhere,
             // not doing something (word lists in lexicon/en/movement.txt).
             if goes_somewhere(m, v) {
@@ -514,10 +530,12 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
         // verb that names no work alone ("I'll wait", "I'll come tomorrow"), it is only a yes.
         let alone = word_list!("en/not_work_alone.txt");
         let words: Vec<&str> = text.split_whitespace().collect();
-        let idle = words.len() <= 3
-            && words
-                .first()
-                .is_some_and(|w| alone.contains(&w.to_lowercase().as_str()));
+        let first = words.first().map(|w| w.to_lowercase());
+        let idle = words.len() <= 3 && first.as_deref().is_some_and(|w| alone.contains(&w))
+            || words.len() == 1
+                && first
+                    .as_deref()
+                    .is_some_and(|w| word_list!("en/not_work_bare.txt").contains(&w));
         let bare = idle || !obj && cx.due().is_none();
         if generic || bare || text.trim().is_empty() {
             return Some(Finding::Accept {
@@ -563,6 +581,11 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
         content: text,
         due: cx.due(),
     })
+}
+
+/// A past participle after "should have": a regret, not a promise (`lexicon/en/participles.txt`).
+fn participle(w: &str) -> bool {
+    w.len() > 3 && w.ends_with("ed") || word_list!("en/participles.txt").contains(&w)
 }
 
 /// The words of doing a bare yes carries ("arrange it", "сделать"), when there are any.
