@@ -38,6 +38,19 @@ fn held(out: &Value) -> Vec<(i64, String, Option<String>, String, i64)> {
         .collect()
 }
 
+/// An English shop: Dana directs, Ravi (and with `lani`, Lani) work for her.
+fn shop(lani: bool) -> Vec<Value> {
+    let mut lines = vec![
+        json!({"type": "org", "name": "Shop", "timezone": "Europe/London", "locale": "en"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Dana"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Ravi"}, "role": "member", "manager": 1}),
+    ];
+    if lani {
+        lines.push(json!({"type": "member", "user": {"id": 3, "first_name": "Lani"}, "role": "member", "manager": 1}));
+    }
+    lines
+}
+
 async fn run(
     msgs: &[(i64, i64, &str, &str, Option<i64>)],
 ) -> Vec<(i64, String, Option<String>, String, i64)> {
@@ -331,12 +344,7 @@ async fn a_yes_with_work_of_its_own_answering_a_need_promises_that() {
 
 #[tokio::test]
 async fn a_request_to_no_one_is_taken_by_the_next_one_who_agrees() {
-    let mut lines = vec![
-        json!({"type": "org", "name": "Shop", "timezone": "Europe/London", "locale": "en"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Dana"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Ravi"}, "role": "member", "manager": 1}),
-        json!({"type": "member", "user": {"id": 3, "first_name": "Lani"}, "role": "member", "manager": 1}),
-    ];
+    let mut lines = shop(true);
     let chat = json!({"id": -100601, "type": "supergroup", "title": "Shop"});
     for (id, from, date, text) in [
         (
@@ -368,11 +376,7 @@ async fn a_request_to_no_one_is_taken_by_the_next_one_who_agrees() {
 /// promises nothing. Regrets, obligations, purposes and futures asked about promise nothing either.
 #[tokio::test]
 async fn take_it_accepts_a_call_and_buys_nothing_else() {
-    let mut lines = vec![
-        json!({"type": "org", "name": "Shop", "timezone": "Europe/London", "locale": "en"}),
-        json!({"type": "member", "user": {"id": 1, "first_name": "Dana"}, "role": "director", "dm_open": true}),
-        json!({"type": "member", "user": {"id": 2, "first_name": "Ravi"}, "role": "member", "manager": 1}),
-    ];
+    let mut lines = shop(false);
     let chat = json!({"id": -100602, "type": "supergroup", "title": "Shop"});
     for (id, from, date, text) in [
         (
