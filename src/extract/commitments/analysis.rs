@@ -64,6 +64,7 @@ impl<'a> Msg<'a> {
         let mut question = Vec::new();
         let (mut clause, mut sent) = (0, 0);
         let mut prev_end = 0;
+        let mut toks_prev = String::new();
         for (i, t) in toks.iter_mut().enumerate() {
             if i > 0 {
                 let gap = text.get(prev_end..t.span.start).unwrap_or("");
@@ -72,7 +73,14 @@ impl<'a> Msg<'a> {
                     && t.norm.len() <= 2
                     && is_number(&t.norm)
                     && text.get(t.span.end..).is_some_and(|r| r.starts_with(')'));
-                if is_hard_break(gap) || item {
+                // "Mrs. Duda", "Dr. Patel": a title's full stop ends no sentence.
+                let title = gap.trim() == "."
+                    && word_list!("titles.txt").contains(&toks_prev.as_str())
+                    && text
+                        .get(t.span.clone())
+                        .and_then(|w| w.chars().next())
+                        .is_some_and(char::is_uppercase);
+                if (is_hard_break(gap) || item) && !title {
                     question.push(gap.contains('?'));
                     sent += 1;
                     clause += 1;
@@ -81,6 +89,7 @@ impl<'a> Msg<'a> {
                 }
             }
             prev_end = t.span.end;
+            toks_prev.clone_from(&t.norm);
             t.clause = clause;
             t.sent = sent;
         }

@@ -33,7 +33,12 @@ pub(super) fn combine(
                     .into_iter()
                     .flatten()
                     .filter(|&j| j < segs.len() && bare_yes(j))
-                    .filter(|&j| same_sentence(input.text, &segs[j.min(k)]))
+                    // "…text the customers? by thurs is fine", "удлинители купишь? до пт": a
+                    // date said right after the question asks by when.
+                    .filter(|&j| {
+                        same_sentence(input.text, &segs[j.min(k)])
+                            || j == k + 1 && matches!(f, Finding::Request { .. })
+                    })
                     .find(|&j| clause_has_date(input, &segs[j]));
                 if let Some(j) = neighbour {
                     let own = per[j].first().and_then(Finding::due);
@@ -642,7 +647,11 @@ pub(super) fn carried_promise(prev: &Msg, part: &Msg) -> Option<String> {
     }
     // The joining "and" is already left out of the clause (see `segments`); "then" is not.
     let k = usize::from(part.w(0) == "then");
-    if !part.has_f(k, EN_VERB) {
+    // "…, tell me about allergies by tmrw pls": asked of the others, not promised.
+    if !part.has_f(k, EN_VERB)
+        || matches!(part.w(k + 1), "me" | "us")
+        || (0..part.n()).any(|i| part.has_f(i, PLEASE))
+    {
         return None;
     }
     let from = part.toks.get(k)?.span.start;

@@ -57,6 +57,12 @@ pub(super) fn request_cue(m: &Msg) -> Option<usize> {
                 };
                 return Some(k);
             }
+            // "Luis can your crew take 6 tmrw?": asked of the one called, for their people.
+            "could" | "can" | "will"
+                if m.w(i + 1) == "your" && m.is_q(i) && m.has_f(i + 3, EN_VERB) =>
+            {
+                return Some(i + 3);
+            }
             "need" if m.w(i + 1) == "you" && m.w(i + 2) == "to" => return Some(i + 3),
             _ => {}
         }
@@ -394,7 +400,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
                             .and_then(|s| s.chars().next())
                             .is_some_and(char::is_lowercase)
                 })
-                && (please || cx.has_date() && !m.w(c).ends_with("ли"))
+                && (please || (cx.has_date() || asks_when(m)) && !m.w(c).ends_with("ли"))
         });
         // "Дэн, первичку в 1с занесёшь послезавтра?": a second person asked, whoever it is.
         // Not "когда сделаешь?", "что скажешь?" (asking when or what), nor "пойдёшь обедать?".
@@ -411,7 +417,8 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
                     }
                 }
         });
-        if !((imperative_opening || fronted) && (please || cx.has_date())) && !asked {
+        if !((imperative_opening || fronted) && (please || cx.has_date() || asks_when(m))) && !asked
+        {
             return None;
         }
     }
@@ -524,6 +531,18 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         addressee: addr,
         content: text,
         due: cx.due(),
+    })
+}
+
+/// "…колонки проверь. когда сможешь?": asking when the work can be done asks for it, as a
+/// date would.
+fn asks_when(m: &Msg) -> bool {
+    (1..m.n()).any(|i| {
+        m.is_q(i)
+            && (m.w(i - 1) == "когда" && word_list!("ru/when_can_you.txt").contains(&m.w(i))
+                || m.w(i - 1) == "when"
+                    && matches!(m.w(i), "can" | "could" | "will")
+                    && matches!(m.w(i + 1), "you" | "u"))
     })
 }
 

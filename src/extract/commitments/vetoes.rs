@@ -179,13 +179,20 @@ pub(super) fn is_idiom(m: &Msg) -> bool {
 
 /// "пойду на обед" is not work; "после обеда", "at home" only say when or where.
 pub(super) fn nonwork_at(m: &Msg, i: usize) -> bool {
-    m.has_f(i, NONWORK)
-        && !(i > 0
-            && matches!(
-                m.w(i - 1),
-                "после" | "до" | "перед" | "after" | "before" | "at" | "from" | "с" | "из" | "over"
-            ))
-        && !english_modifier(m, i)
+    if !m.has_f(i, NONWORK) || english_modifier(m, i) || arranged(m, i) {
+        return false;
+    }
+    !(i > 0
+        && matches!(
+            m.w(i - 1),
+            "после" | "до" | "перед" | "after" | "before" | "at" | "from" | "с" | "из" | "over"
+        ))
+}
+
+/// "book the team xmas lunch", "организую ужин": the lunch is an event the speaker sets up.
+fn arranged(m: &Msg, i: usize) -> bool {
+    (i.saturating_sub(4)..i)
+        .any(|k| m.clause_of(k) == m.clause_of(i) && word_list!("arrange.txt").contains(&m.w(k)))
 }
 
 /// "fix the coffee machine", "update the home exercise sheets": an English word of leisure
