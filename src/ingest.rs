@@ -636,7 +636,7 @@ impl Ingest<'_> {
                 otherwise,
             } => {
                 let Some(due) = due else { return Ok(None) };
-                let Some(c) = self.target(l, m, &words, true).await? else {
+                let Some(c) = self.target(l, m, &words, true, false).await? else {
                     // Nothing open to move: the message's own promise is new work.
                     return match otherwise {
                         Some(content) => self.made(l, m, &content, Some(due)).await,
@@ -649,13 +649,13 @@ impl Ingest<'_> {
                 self.move_to(l, m, &c, Some(due)).await
             }
             Finding::Done { words } => {
-                let Some(c) = self.target(l, m, &words, false).await? else {
+                let Some(c) = self.target(l, m, &words, false, true).await? else {
                     return Ok(None);
                 };
                 self.close(l, m, &c, CommitmentState::Done).await
             }
             Finding::Cancelled { words } => {
-                let Some(c) = self.target(l, m, &words, true).await? else {
+                let Some(c) = self.target(l, m, &words, true, false).await? else {
                     return Ok(None);
                 };
                 self.close(l, m, &c, CommitmentState::Cancelled).await
@@ -741,7 +741,7 @@ impl Ingest<'_> {
         // round to the springs call, will do it tomorrow"; "сделаем в среду" in reply to it):
         // a new date moves it, none leaves it be.
         if (says_more || before.as_ref().is_some_and(|b| b.user_id == Some(m.from)))
-            && let Some(c) = self.target(l, m, &rest, false).await?
+            && let Some(c) = self.target(l, m, &rest, false, false).await?
             && c.owner == m.from
         {
             return match due {
@@ -899,6 +899,7 @@ impl Ingest<'_> {
         m: &Incoming<'_>,
         words: &[String],
         others_allowed: bool,
+        report: bool,
     ) -> Result<Option<Commitment>, IngestError> {
         // The replied-to message, or the one it replied to in turn ("hold off on the tips" in
         // reply to the promise, then "ok scratch that" in reply to that).
@@ -921,7 +922,13 @@ impl Ingest<'_> {
         let with_verbs: Vec<String> = words
             .iter()
             .cloned()
-            .chain(commitments::verb_lemmas(m.text))
+            // A report is named by what was done, not by what is promised beside it ("станок
+            // починили 🎉 завтра распилю всё" closes nothing about the sawing).
+            .chain(if report {
+                commitments::done_verb_lemmas(m.text)
+            } else {
+                commitments::verb_lemmas(m.text)
+            })
             .collect();
         if let Some(c) = best_match(&own, &with_verbs) {
             return Ok(Some(c));
@@ -1681,12 +1688,17 @@ fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
     if words.is_empty() {
         return None;
     }
+    // Among promises named by as many words, the one those words name more fully: "афиша
+    // готова" is "нарисовать афишу", not "сделать пост-анонс к афише в вк…"; then the newest.
     cands
         .iter()
-        .map(|c| (overlap(words, &matchable(&c.content)), c))
-        .filter(|(n, _)| *n > 0)
-        .max_by_key(|(n, c)| (*n, c.created_at))
-        .map(|(_, c)| c.clone())
+        .map(|c| {
+            let theirs = matchable(&c.content);
+            (overlap(words, &theirs), theirs.len(), c)
+        })
+        .filter(|(n, _, _)| *n > 0)
+        .max_by_key(|(n, len, c)| (*n, std::cmp::Reverse(*len), c.created_at))
+        .map(|(_, _, c)| c.clone())
 }
 
 /// A human-readable pointer to the message a memory came from.

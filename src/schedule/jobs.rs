@@ -108,93 +108,121 @@ async fn reminders(
             continue;
         }
         let lang = app.lang_for(Some(&p.profile), Some(&org));
-        let header = if morning {
-            app.i18n.t(
-                lang,
-                "reminder-morning",
-                &[("n", (items.len() as i64).into())],
-            )
+        // Someone without a DM is reminded in each group where they promised, of what they
+        // promised there; in one group the rest of the team would not know what is meant.
+        let batches: Vec<Vec<Commitment>> = if p.profile.dm_open {
+            vec![items]
         } else {
-            app.i18n.t(
-                lang,
-                "reminder-day-before",
-                &[
-                    ("n", (items.len() as i64).into()),
-                    ("date", format::date(&app.i18n, lang, bound).into()),
-                ],
-            )
-        };
-        let mut body = String::new();
-        let numbered = items.len() > 1;
-        for (i, c) in items.iter().enumerate() {
-            let due = c
-                .due
-                .map(|d| format::due(&app.i18n, lang, d))
-                .unwrap_or_default();
-            let late = c.due.is_some_and(|d| d.date < today);
-            let key = if late { "due-overdue" } else { "due-on" };
-            let num = if numbered {
-                format!("{}. ", i + 1)
-            } else {
-                "• ".into()
-            };
-            body.push_str(&format!(
-                "\n{num}{} — {}",
-                esc(&c.content),
-                app.i18n.t(lang, key, &[("date", due.into())])
-            ));
-        }
-        let buttons: Vec<Vec<(String, String)>> = items
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                [
-                    ButtonAction::Done,
-                    ButtonAction::Snooze,
-                    ButtonAction::NotAPromise,
-                ]
-                .iter()
-                .map(|a| {
-                    let mut label = app.i18n.s(lang, &format!("button-{}", a.code()));
-                    if numbered {
-                        label = format!("{} {}", label, i + 1);
+            let mut by_group: BTreeMap<i64, Vec<Commitment>> = BTreeMap::new();
+            for c in items {
+                match c.source_chat.filter(|g| g.0 < 0) {
+                    Some(g) => by_group.entry(g.0).or_default().push(c),
+                    None => {
+                        tracing::info!(user = %owner, "reminder has nowhere to go: no DM and no group");
                     }
-                    (label, a.data(c.origin_id))
-                })
-                .collect()
-            })
-            .collect();
-        let group = items.iter().find_map(|c| c.source_chat).filter(|c| c.0 < 0);
-        let group_text = format!("{}, {}{}", format::mention(p), header, body);
-        let dm_text = format!("{}{body}", crate::render::capitalized(&header));
-        let d = if p.profile.dm_open {
-            NewDelivery {
-                chat_id: ChatId(owner.0),
-                to_user: Some(owner),
-                text: dm_text,
-                buttons,
-                fallback_chat_id: group,
-                fallback_text: group.map(|_| group_text),
-                photo: None,
+                }
             }
-        } else if let Some(g) = group {
-            NewDelivery {
-                chat_id: g,
-                to_user: None,
-                text: group_text,
-                buttons,
-                ..Default::default()
-            }
-        } else {
-            tracing::info!(user = %owner, "reminder has nowhere to go: no DM and no group");
-            continue;
+            by_group.into_values().collect()
         };
-        out.push(d);
+        for items in batches {
+            out.push(reminder(app, p, lang, &items, morning, today, bound));
+        }
     }
     if morning {
         out.extend(task_reminders(app, table, &org, &people, &away, today).await?);
     }
     Ok(out)
+}
+
+/// One reminder of `items` to `p`: to their DM (the group as a fallback), or to the group the
+/// items were promised in.
+fn reminder(
+    app: &App,
+    p: &Person,
+    lang: crate::domain::Lang,
+    items: &[Commitment],
+    morning: bool,
+    today: chrono::NaiveDate,
+    bound: chrono::NaiveDate,
+) -> NewDelivery {
+    let header = if morning {
+        app.i18n.t(
+            lang,
+            "reminder-morning",
+            &[("n", (items.len() as i64).into())],
+        )
+    } else {
+        app.i18n.t(
+            lang,
+            "reminder-day-before",
+            &[
+                ("n", (items.len() as i64).into()),
+                ("date", format::date(&app.i18n, lang, bound).into()),
+            ],
+        )
+    };
+    let mut body = String::new();
+    let numbered = items.len() > 1;
+    for (i, c) in items.iter().enumerate() {
+        let due = c
+            .due
+            .map(|d| format::due(&app.i18n, lang, d))
+            .unwrap_or_default();
+        let late = c.due.is_some_and(|d| d.date < today);
+        let key = if late { "due-overdue" } else { "due-on" };
+        let num = if numbered {
+            format!("{}. ", i + 1)
+        } else {
+            "• ".into()
+        };
+        body.push_str(&format!(
+            "\n{num}{} — {}",
+            esc(&c.content),
+            app.i18n.t(lang, key, &[("date", due.into())])
+        ));
+    }
+    let buttons: Vec<Vec<(String, String)>> = items
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            [
+                ButtonAction::Done,
+                ButtonAction::Snooze,
+                ButtonAction::NotAPromise,
+            ]
+            .iter()
+            .map(|a| {
+                let mut label = app.i18n.s(lang, &format!("button-{}", a.code()));
+                if numbered {
+                    label = format!("{} {}", label, i + 1);
+                }
+                (label, a.data(c.origin_id))
+            })
+            .collect()
+        })
+        .collect();
+    let group = items.iter().find_map(|c| c.source_chat).filter(|c| c.0 < 0);
+    let group_text = format!("{}, {}{}", format::mention(p), header, body);
+    let dm_text = format!("{}{body}", crate::render::capitalized(&header));
+    if p.profile.dm_open {
+        NewDelivery {
+            chat_id: ChatId(p.profile.id.0),
+            to_user: Some(p.profile.id),
+            text: dm_text,
+            buttons,
+            fallback_chat_id: group,
+            fallback_text: group.map(|_| group_text),
+            photo: None,
+        }
+    } else {
+        NewDelivery {
+            chat_id: group.unwrap_or(ChatId(p.profile.id.0)),
+            to_user: None,
+            text: group_text,
+            buttons,
+            ..Default::default()
+        }
+    }
 }
 
 /// The morning DM of accepted tasks due today or overdue, a ✅ button for each.

@@ -365,6 +365,40 @@ async fn reminder_to_someone_without_an_open_dm_goes_to_the_group_with_a_mention
     }
 }
 
+#[tokio::test]
+async fn someone_without_a_dm_is_reminded_in_each_group_of_what_they_promised_there() {
+    let other = json!({"id": -1002, "type": "supergroup", "title": "Концерт"});
+    let mut in_other = said(11, 3, "2026-11-23T10:05:00+03:00", "афишу нарисую до среды");
+    in_other["chat"] = other;
+    let r = replay(&[
+        org("Europe/Moscow", "ru"),
+        member(1, "Анна", "director", true),
+        member(3, "Елена", "member", false),
+        said(10, 3, "2026-11-23T10:00:00+03:00", "доделаю отчёт до среды"),
+        in_other,
+        clock("2026-11-25T10:00:00+03:00"),
+    ])
+    .await;
+    let morning = |chat: i64| -> Vec<&str> {
+        transcript(&r)
+            .iter()
+            .filter(|m| m["chat"] == json!(chat) && at(m) == "2026-11-25T09:30:00+03:00")
+            .map(text)
+            .collect()
+    };
+    let (team, concert) = (morning(TEAM), morning(-1002));
+    assert_eq!((team.len(), concert.len()), (1, 1), "{team:?} {concert:?}");
+    assert!(
+        team[0].contains("отчёт") && !team[0].contains("афиш"),
+        "{team:?}"
+    );
+    assert!(
+        concert[0].contains("афиш") && !concert[0].contains("отчёт"),
+        "{concert:?}"
+    );
+    assert!(concert[0].contains("tg://user?id=3"), "{concert:?}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Store + scheduler + sender directly.
 

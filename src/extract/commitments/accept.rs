@@ -58,6 +58,7 @@ pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
         let t = &m.toks[i];
         span.is_some_and(|d| t.span.start < d.end && d.start < t.span.end)
             || t.f & (AGREE | FILL | DATE | PREP | PRON | PLEASE | STOP | APPROVE) != 0
+            || word_list!("deadline_words.txt").contains(&t.norm.as_str())
             || is_number(&t.norm)
             // "10ish": about then.
             || t.norm.strip_suffix("ish").is_some_and(is_number)

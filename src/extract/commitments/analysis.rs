@@ -22,6 +22,13 @@ pub(super) struct Msg<'a> {
 pub(super) fn is_hard_break(gap: &str) -> bool {
     gap.contains(['!', '?', ';', '\n', '…'])
         || (gap.contains('.') && (gap.chars().any(char::is_whitespace) || gap.len() > 1))
+        // "афиша готова 🎉 печатать 20 шт?": in a chat a picture ends a sentence as a stop does.
+        || (gap.chars().any(is_pictograph) && gap.ends_with(char::is_whitespace))
+}
+
+/// An emoji picture (faces, hands, objects, symbols), not an arrow or a dash.
+fn is_pictograph(c: char) -> bool {
+    matches!(c as u32, 0x1F300..=0x1FAFF | 0x2600..=0x27BF)
 }
 
 pub(super) fn is_soft_break(gap: &str) -> bool {

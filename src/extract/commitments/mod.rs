@@ -687,8 +687,16 @@ pub fn beside_own(text: &str, own: &str) -> String {
 /// может. акт ТО тогда к вторнику, норм?"): the work and its new day, asked to be agreed.
 pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
     let m = Msg::new(input.text);
+    // "афишу к чт не успею, … сдвинем на пт?": the missing is told, the move asked after it.
+    let asked_move = (0..m.n()).find(|&k| m.has_f(k, MOVE) && m.is_q(k) && !m.negated(k));
     match moved::is_moved(&m) {
         Some(at) if m.is_q(at) && !m.negated(at) => {}
+        Some(_) if let Some(k) = asked_move => {
+            let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
+            let rest = m.toks.get(k).and_then(|t| input.text.get(t.span.end..))?;
+            let (_, due) = crate::extract::dates::deadline(rest, input.now, lang)?;
+            return Some((due, significant_stems(input.text)));
+        }
         Some(_) => return None,
         None => {
             // Only the asking sentence, and one that promises nothing itself ("я ей завтра
@@ -781,7 +789,13 @@ fn stems_of(m: &Msg) -> Vec<String> {
 /// "заказать"; an English word of done by its stem: "booked" → "book"), for matching an update to the promise whose verb it is; the verbs of moving,
 /// calling off, doing in general (`lexicon/ru/light_verbs.txt`) and negated ones are left out.
 pub fn verb_lemmas(text: &str) -> Vec<String> {
-    lemmas_of(&Msg::new(text))
+    lemmas_of(&Msg::new(text), false)
+}
+
+/// The verbs of a report ([`verb_lemmas`] without the ones that promise or ask: "доделаю",
+/// "сделай", "сделаешь").
+pub fn done_verb_lemmas(text: &str) -> Vec<String> {
+    lemmas_of(&Msg::new(text), true)
 }
 
 /// What a text may name a promise by, from one reading of it: its significant stems
@@ -789,11 +803,11 @@ pub fn verb_lemmas(text: &str) -> Vec<String> {
 pub fn naming_words(text: &str) -> Vec<String> {
     let m = Msg::new(text);
     let mut out = stems_of(&m);
-    out.extend(lemmas_of(&m));
+    out.extend(lemmas_of(&m, false));
     out
 }
 
-fn lemmas_of(m: &Msg) -> Vec<String> {
+fn lemmas_of(m: &Msg, past_only: bool) -> Vec<String> {
     let light = word_list!("ru/light_verbs.txt");
     let mut out: Vec<String> = Vec::new();
     for (i, t) in m.toks.iter().enumerate() {
@@ -811,6 +825,7 @@ fn lemmas_of(m: &Msg) -> Vec<String> {
             || v.inf.is_empty()
             || v.inf == made::NO_VERB
             || light.contains(&v.inf)
+            || past_only && matches!(v.form, Form::Fut1 | Form::Fut1Pl | Form::Imp | Form::Fut2)
             || out.iter().any(|o| o == v.inf)
         {
             continue;
