@@ -377,8 +377,13 @@ pub(super) fn own_due(mut whole: Vec<Finding>, parts: &[Finding], even_none: boo
         }
         _ => None,
     };
+    // A part that names only its verb ("…: 6 бут и помпа. поставишь?") leaves the work and
+    // its date to the sentence before it.
+    let bare = one
+        .and_then(content_of)
+        .is_some_and(|c| c.split_whitespace().count() <= 1);
     if let Some(one) = one
-        && (even_none || one.due().is_some())
+        && (even_none && !bare || one.due().is_some())
     {
         set_due(first, one.due());
     }

@@ -473,8 +473,17 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         let at_a_time = m.has_f(lead, TIME_PREP)
             && m.n() - lead <= 5
             && (lead..m.n()).all(|k| m.verb(k).is_none() && !m.has_f(k, NEG) && !m.is_q(k));
+        // "да, первым" to "завтра первым на Заводскую заедешь?": a yes echoing one word.
+        let echo = m.n() - lead == 1
+            && m.verb(lead).is_none()
+            && !m.is_q(lead)
+            && !m.has_f(
+                lead,
+                NEG | DONE | CANCEL | MOVE | NONWORK | COND | NEED | PROGRESS,
+            );
         if lead >= m.n()
             || only_date_left(&cx, lead)
+            || echo
             || on_my_way(m, lead)
             || signs_me_up(m, lead)
             || be_there(m, lead) && !absence

@@ -526,6 +526,20 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
                 text = t2;
             }
         }
+    } else if !obj && from == sentence.start && sentence.start > 0 && m.is_q(start) {
+        // "Серёж, на пн 30го первая поставка в Зерно: 6 бут и помпа. поставишь?": the verb
+        // asked alone, the work told in the sentence before (when that asks nothing itself).
+        let prev = m.bounds(sentence.start - 1, true);
+        if !m.is_q(prev.start) && !prev.clone().any(|k| m.verb(k).is_some()) {
+            let mut skip2 = skip.clone();
+            if addr.is_none() {
+                skip2.extend(opening_vocative(m, prev.start));
+            }
+            let (t2, o2) = content(m, prev, None, &skip2, cx.due_span());
+            if o2 {
+                text = format!("{} {}", text.trim(), t2.trim());
+            }
+        }
     }
     Some(Finding::Request {
         addressee: addr,

@@ -185,7 +185,17 @@ pub(super) fn nonwork_at(m: &Msg, i: usize) -> bool {
     !(i > 0
         && matches!(
             m.w(i - 1),
-            "после" | "до" | "перед" | "after" | "before" | "at" | "from" | "с" | "из" | "over"
+            "после"
+                | "до"
+                | "перед"
+                | "в"
+                | "after"
+                | "before"
+                | "at"
+                | "from"
+                | "с"
+                | "из"
+                | "over"
         ))
 }
 
