@@ -463,6 +463,7 @@ async fn earlier_blind_rounds_keep_their_pooled_scores() {
         ("scenarios-blind15", 0.84, 0.57, 0.57),
         ("scenarios-blind16", 0.88, 0.74, 0.67),
         ("scenarios-blind17", 0.90, 0.75, 0.68),
+        ("scenarios-blind18", 0.88, 0.72, 0.72),
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut low = Vec::new();
