@@ -984,7 +984,9 @@ impl Ingest<'_> {
         let words = commitments::significant_stems(&without_names(content, self.names));
         let only_reply = words.len() > 1;
         let own = (!words.is_empty()).then_some(content);
-        if let Some(e) = self.accept(l, m, due, only_reply, false, own).await? {
+        if !commitments::opens_with_no(m.text)
+            && let Some(e) = self.accept(l, m, due, only_reply, false, own).await?
+        {
             return Ok(Some(e));
         }
         self.made_new(l, m, content, due, &words).await

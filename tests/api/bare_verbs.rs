@@ -372,6 +372,32 @@ async fn a_request_to_no_one_is_taken_by_the_next_one_who_agrees() {
     assert_eq!(got[0].2.as_deref(), Some("2026-11-27"), "{got:?}");
 }
 
+/// "нет, …" declines what was offered: the promise after it is the speaker's own.
+#[tokio::test]
+async fn a_no_before_a_promise_declines_the_offer_and_keeps_the_promise() {
+    let got = run(&[
+        (
+            10,
+            2,
+            "2026-11-23T11:02:00+03:00",
+            "Заводская 14 — не открывают, звоню тишина. оставить соседям?",
+            None,
+        ),
+        (
+            11,
+            1,
+            "2026-11-23T11:04:00+03:00",
+            "нет, не оставляй. я сам им позвоню седня",
+            Some(10),
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!((got[0].0, got[0].4), (1, 11), "{got:?}");
+    assert!(got[0].1.contains("позвонить"), "{got:?}");
+    assert_eq!(got[0].2.as_deref(), Some("2026-11-23"), "{got:?}");
+}
+
 /// "I'll take it" takes an open call on; after a price or a compliment it buys something and
 /// promises nothing. Regrets, obligations, purposes and futures asked about promise nothing either.
 #[tokio::test]

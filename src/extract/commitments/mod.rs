@@ -736,6 +736,13 @@ pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
     Some((cx.due()?, cx.words()))
 }
 
+/// Does the message open with a no (`lexicon/no.txt`)? A promise after it is the speaker's own,
+/// not the yes to what was asked or offered.
+pub fn opens_with_no(text: &str) -> bool {
+    let m = Msg::new(text);
+    m.n() > 1 && word_list!("no.txt").contains(&m.w(0))
+}
+
 pub fn significant_stems(text: &str) -> Vec<String> {
     stems_of(&Msg::new(text))
 }
