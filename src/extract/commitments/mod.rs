@@ -481,9 +481,15 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
                 lead,
                 NEG | DONE | CANCEL | MOVE | NONWORK | COND | NEED | PROGRESS,
             );
+        // "yeah we can take them", "sure, I can do that": able, after a yes, is the yes.
+        let able = matches!(m.w(lead), "i" | "we")
+            && matches!(m.w(lead + 1), "can" | "could")
+            && m.has_f(lead + 2, EN_VERB)
+            && (lead + 3..m.n()).all(|k| m.has_f(k, PRON | DATE | PREP | FILL) && !m.is_q(k));
         if lead >= m.n()
             || only_date_left(&cx, lead)
             || echo
+            || able
             || on_my_way(m, lead)
             || signs_me_up(m, lead)
             || be_there(m, lead) && !absence
