@@ -745,8 +745,12 @@ pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
 /// Does the message open with a no (`lexicon/no.txt`)? A promise after it is the speaker's own,
 /// not the yes to what was asked or offered.
 pub fn opens_with_no(text: &str) -> bool {
-    let m = Msg::new(text);
-    m.n() > 1 && word_list!("no.txt").contains(&m.w(0))
+    // Only the first word is asked: no analysis of the whole message on the write path.
+    let mut words = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty());
+    let first = words.next().map(crate::extract::words::normalize);
+    words.next().is_some() && first.is_some_and(|w| word_list!("no.txt").contains(&w.as_str()))
 }
 
 pub fn significant_stems(text: &str) -> Vec<String> {
