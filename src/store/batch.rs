@@ -13,8 +13,8 @@ use rusqlite::params;
 use serde_json::{Value, json};
 
 use super::memories::{
-    COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, OPEN_COMMITMENTS_IN_ORG, commitments_by,
-    upsert_memory_on,
+    COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, MEMORY_SEARCH_BACKLOG, OPEN_COMMITMENTS_IN_ORG,
+    commitments_by, index_memories, upsert_memory_on,
 };
 use super::messages::{SEARCH_BACKLOG, index_messages, message_from_row};
 use super::read;
@@ -431,6 +431,9 @@ impl Batch {
                     at: m.at,
                 },
             )?;
+        }
+        if !(self.created.is_empty() && self.versions.is_empty() && self.memories.is_empty()) {
+            index_memories(conn, MEMORY_SEARCH_BACKLOG)?;
         }
         let mut stmt = conn.prepare_cached(
             // An edited message is judged again.

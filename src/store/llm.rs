@@ -159,6 +159,7 @@ impl Store {
         if query.trim().is_empty() {
             return Ok(Vec::new());
         }
+        self.index_memories().await?;
         let private_of =
             serde_json::to_string(&access.private_of.iter().map(|u| u.0).collect::<Vec<_>>())
                 .unwrap_or_else(|_| "[]".into());

@@ -714,3 +714,42 @@ pub(super) static COMMITMENTS_OF_MESSAGE: LazyLock<String> = LazyLock::new(|| {
          ORDER BY id"
     )
 });
+
+/// How many memories may wait for the search index before a batch's commit indexes them: the
+/// index then grows by one FTS5 segment per this many memories, not one per promise.
+pub(super) const MEMORY_SEARCH_BACKLOG: i64 = 64;
+
+/// Indexes for search the memories written since the last time, when at least `backlog` of
+/// them wait; in the caller's write transaction. Returns how many it indexed.
+pub(super) fn index_memories(conn: &rusqlite::Connection, backlog: i64) -> Result<i64> {
+    let (mark, top): (i64, i64) = conn
+        .prepare_cached(
+            "SELECT memory_id, (SELECT coalesce(max(id), 0) FROM memories)
+             FROM memory_search_mark WHERE id = 1",
+        )?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    // Below the mark (the newest rows deleted): rows that take their ids are indexed by the
+    // insert trigger, so nothing waits.
+    if top - mark < backlog.max(1) {
+        return Ok(0);
+    }
+    let added = conn
+        .prepare_cached(
+            "INSERT INTO memories_fts (rowid, content)
+             SELECT id, content FROM memories WHERE id > ?1 AND id <= ?2",
+        )?
+        .execute([mark, top])?;
+    conn.prepare_cached("UPDATE memory_search_mark SET memory_id = ? WHERE id = 1")?
+        .execute([top])?;
+    Ok(added as i64)
+}
+
+impl Store {
+    /// Indexes for search every memory not indexed yet (before a search reads the index).
+    pub async fn index_memories(&self) -> Result<i64> {
+        let tx = self.batches.begin().await?;
+        let n = index_memories(tx.conn(), 1)?;
+        tx.commit()?;
+        Ok(n)
+    }
+}

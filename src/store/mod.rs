@@ -5,6 +5,7 @@
 mod absences;
 mod batch;
 mod chats;
+mod checkpointer;
 mod context;
 mod goals;
 mod graph;
@@ -123,9 +124,17 @@ impl Store {
             true => SqliteSynchronous::Normal,
             false => SqliteSynchronous::Off,
         };
+        // Every connection leaves checkpoints to the thread that does them (store/checkpointer.rs)
+        // up to the same mark: SQLite's default of 1,000 pages would have whichever connection
+        // commits past it checkpoint in its caller's time.
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
-            .connect_with(options().filename(path).synchronous(sync))
+            .connect_with(
+                options()
+                    .filename(path)
+                    .synchronous(sync)
+                    .pragma("wal_autocheckpoint", writer::BACKSTOP.to_string()),
+            )
             .await?;
         let writer = SqlitePoolOptions::new()
             .max_connections(1)
@@ -133,7 +142,7 @@ impl Store {
                 options()
                     .filename(path)
                     .synchronous(sync)
-                    .pragma("wal_autocheckpoint", "16384")
+                    .pragma("wal_autocheckpoint", writer::BACKSTOP.to_string())
                     .pragma("cache_size", "-4096"),
             )
             .await?;
@@ -167,7 +176,7 @@ impl Store {
         // On kept's writer: it wrote the messages, and a checkpoint is a write.
         let busy: i64 = self
             .batches
-            .with(|c| Ok(c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?))
+            .checkpoint(|c| Ok(c.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?))
             .await?;
         // SQLite reports a reader in the way as busy = 1 instead of failing.
         if busy != 0 {

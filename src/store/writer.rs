@@ -15,6 +15,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use super::Result;
+use super::checkpointer::{self, Commits};
 
 /// How long a statement inside a write transaction may wait for readers (a commit in a
 /// rollback journal, a checkpoint), as the sqlx connections wait.
@@ -24,9 +25,14 @@ const BUSY: Duration = Duration::from_secs(5);
 /// double from 1 ms up to 50 ms between tries: about ten seconds in all.
 const BEGIN_TRIES: u32 = 200;
 
+/// Pages of write-ahead log past which a commit checkpoints by itself (64 MiB of 4 KiB pages).
+pub(super) const BACKSTOP: i64 = 16_384;
+
 #[derive(Debug)]
 pub(super) struct Writer {
     conn: Arc<Mutex<Connection>>,
+    /// Counted for the checkpointing thread (store/checkpointer.rs), which lives as long.
+    commits: Arc<Commits>,
 }
 
 impl Writer {
@@ -43,14 +49,22 @@ impl Writer {
         // A small cache (every commit walks it) and checkpoints less often than by default:
         // what `benches/ingest.rs` measured best for batched writes.
         conn.pragma_update(None, "cache_size", -4096)?;
-        conn.pragma_update(None, "wal_autocheckpoint", 16_384)?;
+        // The checkpointing thread keeps the log short; this is the mark past which a commit
+        // checkpoints by itself, should that thread fall behind a long burst of writes.
+        conn.pragma_update(None, "wal_autocheckpoint", BACKSTOP)?;
         conn.pragma_update(None, "mmap_size", 268_435_456)?;
         // A statement that may fail halfway keeps a journal of its own to undo just itself: in
         // memory, not a temporary file written page by page.
         conn.pragma_update(None, "temp_store", "MEMORY")?;
         conn.set_prepared_statement_cache_capacity(64);
+        let commits = Arc::new(Commits::default());
+        if let Err(e) = checkpointer::start(path, durable, &commits) {
+            // The commits' own checkpoints past the backstop still bound the log.
+            tracing::warn!(error = %e, "cannot start the checkpointing thread");
+        }
         Ok(Writer {
             conn: Arc::new(Mutex::new(conn)),
+            commits,
         })
     }
 
@@ -69,7 +83,7 @@ impl Writer {
             let begun = conn.execute_batch("BEGIN IMMEDIATE");
             conn.busy_timeout(BUSY)?;
             match begun {
-                Ok(()) => return Ok(WriteTx { conn, open: true }),
+                Ok(()) => return Ok(self.tx(conn)),
                 Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => {
                     tokio::time::sleep(wait).await;
                     wait = (wait * 2).min(Duration::from_millis(50));
@@ -78,13 +92,30 @@ impl Writer {
             }
         }
         conn.execute_batch("BEGIN IMMEDIATE")?;
-        Ok(WriteTx { conn, open: true })
+        Ok(self.tx(conn))
     }
 
-    /// Runs `f` on the connection outside any transaction (a checkpoint).
+    fn tx(&self, conn: OwnedMutexGuard<Connection>) -> WriteTx {
+        WriteTx {
+            conn,
+            open: true,
+            commits: self.commits.clone(),
+        }
+    }
+
+    /// Runs `f` on the connection outside any transaction (a repair at start).
     pub(super) async fn with<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
         let conn = self.conn.lock().await;
         f(&conn)
+    }
+
+    /// Runs the checkpoint `f` on the connection, after the checkpointing thread's own.
+    pub(super) async fn checkpoint<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T>,
+    ) -> Result<T> {
+        let conn = self.conn.lock().await;
+        self.commits.exclusive(|| f(&conn))
     }
 }
 
@@ -92,6 +123,7 @@ impl Writer {
 pub(super) struct WriteTx {
     conn: OwnedMutexGuard<Connection>,
     open: bool,
+    commits: Arc<Commits>,
 }
 
 impl WriteTx {
@@ -102,6 +134,7 @@ impl WriteTx {
     pub(super) fn commit(mut self) -> Result<()> {
         self.conn.execute_batch("COMMIT")?;
         self.open = false;
+        self.commits.count();
         Ok(())
     }
 }

@@ -612,15 +612,10 @@ async fn a_batch_waits_for_another_writer_of_the_same_file_and_both_land() {
     );
 }
 
-/// Messages are indexed for search in bulk, not one by one: a search still finds every message
-/// stored before it, by the text of its last edit; a batch indexes once enough wait; and a
-/// database whose messages were renumbered behind the index's mark is indexed again when it is
-/// opened.
-#[tokio::test]
-async fn a_search_finds_every_message_stored_before_it_by_its_last_text() {
+/// A store in a database file of its own (the returned directory), with an org and its group.
+async fn file_store() -> (tempfile::TempDir, Store, kept::domain::OrgId, ChatId) {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("kept.db");
-    let s = Store::open(&path).await.unwrap();
+    let s = Store::open(&dir.path().join("kept.db")).await.unwrap();
     let org = s
         .create_org("Org", chrono_tz::Europe::Moscow, Lang::Ru, t0())
         .await
@@ -629,6 +624,17 @@ async fn a_search_finds_every_message_stored_before_it_by_its_last_text() {
     s.link_chat(org, chat, true, Some("Цех"), t0())
         .await
         .unwrap();
+    (dir, s, org, chat)
+}
+
+/// Messages are indexed for search in bulk, not one by one: a search still finds every message
+/// stored before it, by the text of its last edit; a batch indexes once enough wait; and a
+/// database whose messages were renumbered behind the index's mark is indexed again when it is
+/// opened.
+#[tokio::test]
+async fn a_search_finds_every_message_stored_before_it_by_its_last_text() {
+    let (dir, s, org, chat) = file_store().await;
+    let path = dir.path().join("kept.db");
     let msg = |id: i64, text: &'static str| kept::store::NewMessage {
         org_id: org,
         chat_id: chat,
@@ -708,4 +714,152 @@ async fn a_search_finds_every_message_stored_before_it_by_its_last_text() {
     assert_eq!(found(&s, "поддоны").await, vec![4]);
     assert_eq!(found(&s, "цеху").await, vec![2]);
     assert_eq!(found(&s, "поставке").await.len(), 10);
+}
+
+/// Memories are indexed for search in bulk: a search finds every memory written before it,
+/// however it was written; a batch indexes once enough wait; a memory changed or deleted after
+/// it was indexed leaves the index with it, and a row that takes a deleted row's id is found by
+/// its own text.
+#[tokio::test]
+async fn a_search_finds_every_memory_written_before_it() {
+    let (dir, s, org, _) = file_store().await;
+    let path = dir.path().join("kept.db");
+    s.upsert_user(UserId(2), "Дмитрий", None, None, None, t0())
+        .await
+        .unwrap();
+    let all = kept::store::SearchAccess {
+        in_group: false,
+        all_private: true,
+        private_of: Vec::new(),
+    };
+    let found = |s: &Store, q: &'static str| {
+        let (s, all) = (s.clone(), all.clone());
+        async move {
+            let mut hits: Vec<String> = s
+                .search_memories(org, &all, q, 100)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|h| h.content)
+                .collect();
+            hits.sort();
+            hits
+        }
+    };
+    let fact = |content: String| NewMemory {
+        org_id: org,
+        subject: UserId(2),
+        kind: MemoryKind::Fact,
+        content: Box::leak(content.into_boxed_str()),
+        confidence: Confidence::RULES,
+        author: Author::User(UserId(2)),
+        visibility: Visibility::Private,
+        evidence: "test",
+        source_chat: None,
+        source_message: None,
+        at: t0(),
+    };
+    s.upsert_memory(&fact("ведёт закупки плёнки".into()))
+        .await
+        .unwrap();
+    s.insert_commitment(&NewCommitment {
+        org_id: org,
+        owner: UserId(2),
+        content: "пришлю смету по теплице",
+        due: None,
+        requester: None,
+        request: None,
+        source_chat: None,
+        source_message: None,
+        author: Author::Rules,
+        confidence: Confidence::RULES,
+        visibility: Visibility::Team,
+        evidence: "test",
+        at: t0(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(found(&s, "плёнки").await, vec!["ведёт закупки плёнки"]);
+    assert_eq!(found(&s, "теплице").await, vec!["пришлю смету по теплице"]);
+
+    // A batch with many waiting indexes them when it commits, with no search to ask for it.
+    for k in 0..100 {
+        s.upsert_memory(&fact(format!("поставщик номер {k}")))
+            .await
+            .unwrap();
+    }
+    let mut batch = s.begin_batch().await.unwrap();
+    batch.upsert_memory(&fact("любит ранние созвоны".into()));
+    batch.commit().await.unwrap();
+    let db = rusqlite::Connection::open(&path).unwrap();
+    let (mark, last): (i64, i64) = db
+        .query_row(
+            "SELECT memory_id, (SELECT max(id) FROM memories) FROM memory_search_mark",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(mark, last, "the batch indexed what waited");
+
+    // Changed and deleted after they were indexed (by hand: kept itself writes new versions).
+    db.execute(
+        "UPDATE memories SET content = 'ведёт закупки стекла' WHERE content = 'ведёт закупки плёнки'",
+        [],
+    )
+    .unwrap();
+    db.execute("DELETE FROM memories WHERE id = ?", [last])
+        .unwrap();
+    drop(db);
+    assert!(found(&s, "плёнки").await.is_empty());
+    assert_eq!(found(&s, "стекла").await, vec!["ведёт закупки стекла"]);
+    assert!(found(&s, "ранние").await.is_empty());
+    // The next row takes the deleted one's id, behind the mark: indexed at once.
+    let reused = s
+        .upsert_memory(&fact("отвечает за полив".into()))
+        .await
+        .unwrap();
+    assert_eq!(reused.0, last, "SQLite reuses the highest id");
+    assert_eq!(found(&s, "полив").await, vec!["отвечает за полив"]);
+    assert_eq!(found(&s, "поставщик").await.len(), 100);
+}
+
+/// Committed messages reach the database file itself (out of the write-ahead log) without any
+/// commit waiting for it: a thread of the store checkpoints in the background, long before the
+/// log reaches the mark at which a commit would do it.
+#[tokio::test]
+async fn commits_are_checkpointed_in_the_background() {
+    let (dir, s, org, chat) = file_store().await;
+    let path = dir.path().join("kept.db");
+    for id in 1..=20 {
+        let mut batch = s.begin_batch().await.unwrap();
+        batch.store_message(&kept::store::NewMessage {
+            org_id: org,
+            chat_id: chat,
+            message_id: MessageId(id),
+            user_id: None,
+            date: t0() + Duration::minutes(id),
+            text: "привезли поддоны",
+            reply_to: None,
+        });
+        batch.commit().await.unwrap();
+    }
+    // `immutable` reads the database file alone, as if there were no log.
+    let file_only = format!("file:{}?immutable=1", path.display());
+    let in_file = || {
+        rusqlite::Connection::open_with_flags(
+            &file_only,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
+        )
+        .and_then(|db| db.query_row("SELECT count(*) FROM messages", [], |r| r.get::<_, i64>(0)))
+        .unwrap_or(0)
+    };
+    let mut seen = in_file();
+    for _ in 0..200 {
+        if seen == 20 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        seen = in_file();
+    }
+    assert_eq!(seen, 20, "every commit is in the database file");
 }
