@@ -149,13 +149,19 @@ pub fn may_report(text: &str) -> bool {
 /// проверил", "not yet sent"), no part named as left, no question? ("форсунку прочистил",
 /// "yeast order's placed".) Which promise it closes is the caller's to find by the thing named.
 ///
-/// Russian only, and only by a perfective past or passive participle, which tells of work
-/// finished ("прочистил", "отправлен"; not "переделывала", which tells of the effort). English
-/// pasts are too often someone else's doing or news ("the owner called asking…") to close a
-/// promise by its thing alone.
+/// Russian by a perfective past or passive participle, which tells of work finished
+/// ("прочистил", "отправлен"; not "переделывала", which tells of the effort). English by a past
+/// or a participle with no plan, retelling or third person before it (see
+/// [`en_plainly_reported`]).
 pub fn plainly_reported(text: &str) -> bool {
     if !may_report(text) || named_part_left(text) {
         return false;
+    }
+    if !text
+        .chars()
+        .any(|c| matches!(c, 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё'))
+    {
+        return en_plainly_reported(text);
     }
     let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
     // "Лысенко сказал, оплатит в понедельник": someone's words retold, not work done.
@@ -168,6 +174,82 @@ pub fn plainly_reported(text: &str) -> bool {
         && !words.iter().any(|w| retold.contains(&w.as_str()))
         && !words.iter().any(|w| first_person_now(w))
         && words.iter().any(|w| finished(w))
+}
+
+/// English: "dupes refunded (all 7)", "chaff collector emptied + cyclone vacuumed", "IC40 for
+/// whitfield ordered from SCP", "Called Rashid, they are ok with 22nd vessel": a past or a
+/// participle (or a word of finished work: "sorted", "live") in a message with no plan of the
+/// speaker's ("I'll", "gonna", "tmrw I…"), no question or hedge, nothing retold. A past right
+/// after a third person ("they called asking…", "so Andrés sent…") is someone else's doing or
+/// news, not the speaker's work. A name that opens the sentence is not told from a thing there
+/// ("Invoices sent" / "Andrés sent"): both read as a report.
+fn en_plainly_reported(text: &str) -> bool {
+    static LISTS: std::sync::OnceLock<[Vec<&'static str>; 5]> = std::sync::OnceLock::new();
+    let [not_past, others, done, participles, retold] = LISTS.get_or_init(|| {
+        let l = |t: &'static str| super::commitments::lexicon_words(t).collect();
+        [
+            l(include_str!("../../lexicon/en/report_not_past.txt")),
+            l(include_str!("../../lexicon/en/report_others.txt")),
+            l(include_str!("../../lexicon/en/done.txt")),
+            l(include_str!("../../lexicon/en/participles.txt")),
+            l(include_str!("../../lexicon/en/retold.txt")),
+        ]
+    });
+    let toks = tokens(text);
+    let words: Vec<&str> = toks.iter().map(|t| t.norm.as_str()).collect();
+    if words.is_empty()
+        || hedged(
+            &toks.iter().map(|t| t.norm.clone()).collect::<Vec<_>>(),
+            &normalize(text),
+        )
+        || words.iter().any(|w| en_plans(w) || retold.contains(w))
+    {
+        return false;
+    }
+    let past = |w: &str| {
+        done.contains(&w)
+            || participles.contains(&w)
+            || EN_IRREGULAR.iter().any(|(_, forms)| forms.contains(&w))
+            || w.len() >= 5 && w.ends_with("ed") && !not_past.contains(&w)
+    };
+    // "Andrés sent…", "Travis got…": a name mid-sentence before the past.
+    let named = |k: usize| {
+        let at = toks[k].span.start;
+        at > 0
+            && text[toks[k].span.clone()]
+                .chars()
+                .next()
+                .is_some_and(char::is_uppercase)
+            && !text[..at]
+                .trim_end_matches(' ')
+                .ends_with(['.', '!', '?', '\n'])
+    };
+    (0..words.len())
+        .any(|k| past(words[k]) && (k == 0 || !others.contains(&words[k - 1]) && !named(k - 1)))
+}
+
+/// Words of a plan or a wish in English: a message with one tells what is still to do.
+fn en_plans(w: &str) -> bool {
+    matches!(
+        w,
+        "i'll"
+            | "ill"
+            | "will"
+            | "gonna"
+            | "going"
+            | "can"
+            | "i'm"
+            | "im"
+            | "we'll"
+            | "let"
+            | "should"
+            | "need"
+            | "needs"
+            | "pls"
+            | "please"
+            | "if"
+            | "when"
+    )
 }
 
 /// A Russian verb in the first person, present or future ("сделаю вид, что понял"): the speaker
@@ -259,29 +341,7 @@ pub fn result_told(text: &str) -> Option<usize> {
 /// "in"/"on" and whose place it is (a possessive or "the"). Nothing the speaker still means to
 /// do ("I'll drop them in your folder").
 fn en_result_told(toks: &[super::words::Token], words: &[String]) -> Option<usize> {
-    let plans = |w: &str| {
-        matches!(
-            w,
-            "i'll"
-                | "ill"
-                | "will"
-                | "gonna"
-                | "going"
-                | "can"
-                | "i'm"
-                | "im"
-                | "we'll"
-                | "let"
-                | "should"
-                | "need"
-                | "needs"
-                | "pls"
-                | "please"
-                | "if"
-                | "when"
-        )
-    };
-    if words.iter().any(|w| plans(w)) {
+    if words.iter().any(|w| en_plans(w)) {
         return None;
     }
     let whose = |w: &str| {
@@ -386,7 +446,22 @@ mod tests {
             "устала как собака, обложку переделывала три раза"
         ));
         assert!(!plainly_reported("Лысенко сказал оплатит в понедельник"));
-        assert!(!plainly_reported("yeast order's placed, lands wed"));
+        // English: a past of the speaker's work; not someone else's, not a plan, not hedged.
+        assert!(plainly_reported("yeast order's placed, lands wed"));
+        assert!(plainly_reported("dupes refunded (all 7)"));
+        assert!(plainly_reported(
+            "chaff collector emptied + cyclone vacuumed"
+        ));
+        assert!(plainly_reported(
+            "Called Rashid, they are ok with 22nd vessel"
+        ));
+        assert!(!plainly_reported("they called asking about the quote"));
+        assert!(!plainly_reported(
+            "good news, Andrés sent the fumigation cert overnight"
+        ));
+        assert!(!plainly_reported("I'll have the heater fired up by 3"));
+        assert!(!plainly_reported("quote not sent yet"));
+        assert!(!plainly_reported("we need a hundred bags"));
         assert!(!plainly_reported("форсунку ещё не прочистил"));
         assert!(!plainly_reported(
             "щас сделаю вид, что я понял этот юридический китайский"

@@ -528,3 +528,64 @@ async fn a_link_in_reply_or_a_report_of_the_thing_closes_the_promise() {
         "not Stepan's to hand in, and tiredness is no report: {got:?}"
     );
 }
+
+/// English done told in other words: the thing named and a past of finished work close the
+/// speaker's one promise about it; a plan kept to ("as planned"), someone else's doing and a
+/// report of another person's thing close nothing.
+#[tokio::test]
+async fn an_english_report_of_the_thing_closes_the_promise() {
+    let got = run(&[
+        (
+            10,
+            2,
+            "2026-11-23T08:35:00+03:00",
+            "I'll have the castillo heater hooked up by 3 tmrw",
+            None,
+        ),
+        (
+            11,
+            1,
+            "2026-11-23T08:40:00+03:00",
+            "tmrw I'll do the claremont block",
+            None,
+        ),
+        (
+            15,
+            2,
+            "2026-11-23T08:45:00+03:00",
+            "and I'll get the boxes packed by wed",
+            None,
+        ),
+        (
+            12,
+            2,
+            "2026-11-23T16:00:00+03:00",
+            "castillo heater is fired up 🔥 84° and climbing",
+            None,
+        ),
+        (
+            13,
+            1,
+            "2026-11-24T07:50:00+03:00",
+            "claremont today as planned",
+            None,
+        ),
+        (
+            14,
+            2,
+            "2026-11-24T09:00:00+03:00",
+            "so the client emptied the boxes himself",
+            None,
+        ),
+    ])
+    .await;
+    let state = |needle: &str| {
+        got.iter()
+            .find(|c| c.1.contains(needle))
+            .map(|c| c.3.clone())
+            .unwrap_or_else(|| panic!("no promise about {needle}: {got:?}"))
+    };
+    assert_eq!(state("castillo"), "done", "{got:?}");
+    assert_eq!(state("boxes"), "open", "{got:?}");
+    assert_eq!(state("claremont"), "open", "{got:?}");
+}
