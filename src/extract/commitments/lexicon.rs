@@ -365,6 +365,17 @@ pub(super) fn word_classes() -> &'static HashMap<&'static str, u32, WordHash> {
     })
 }
 
+/// Is `w` an English verb lemma (WordNet's, lexicon/en/wordnet_verbs.txt)? British "-ise"
+/// spellings count as their "-ize" ("sanitise").
+pub(super) fn wordnet_verb(w: &str) -> bool {
+    static SET: OnceLock<std::collections::HashSet<&'static str, WordHash>> = OnceLock::new();
+    let set =
+        SET.get_or_init(|| words(include_str!("../../../lexicon/en/wordnet_verbs.txt")).collect());
+    set.contains(w)
+        || w.strip_suffix("ise")
+            .is_some_and(|stem| set.contains(format!("{stem}ize").as_str()))
+}
+
 /// 1st-person future forms of the lexicon, for typo matching.
 /// 1st-person future forms by first letter, spelled out as chars.
 pub(super) type Fut1Forms = HashMap<char, Vec<(Vec<char>, Verb)>>;

@@ -229,11 +229,16 @@ fn plan_item(
         None if !part.has_f(v, STOP | NONWORK) && ing_of_verb(word) => Some((v, word)),
         // "drench the heifers", "retrain Ravi": an English word before an object is its verb;
         // in a numbered list, before any word of content ("1) sanitise tanks 3 and 4").
+        // Read so by its place only, it must not be followed by a statement's auxiliary
+        // ("2) Spices Board audit has moved"), and in a numbered list it must be a verb
+        // ("4) Xmas bonus…", "1) VdB container…").
         None if word.chars().all(|c| c.is_ascii_lowercase())
             && !part.has_f(v, STOP | DATE | NONWORK)
+            && !(v + 1..part.n()).any(|k| statement_aux(part.w(k)))
             && (part.has_f(v + 1, DETERMINER)
                 || numbered
                     && lang == Lang::En
+                    && lexicon::wordnet_verb(word)
                     && !word.ends_with("ed")
                     && !part.w(v + 1).ends_with("ed")
                     && part.w(v + 1).chars().all(|c| c.is_ascii_lowercase())
@@ -253,6 +258,13 @@ fn plan_item(
     }
     let due = own.map(|(_, d)| d).or(head_due);
     Some(Finding::Made { content, due })
+}
+
+/// A finite auxiliary or modal (lexicon/en/statement_aux.txt).
+fn statement_aux(w: &str) -> bool {
+    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| words(include_str!("../../../lexicon/en/statement_aux.txt")).collect())
+        .contains(&w)
 }
 
 /// An item "doing the stock count and chasing Royal Mail" cut before each "and" that opens
