@@ -302,6 +302,22 @@ pub(super) fn combine(
             flat.retain(|f| matches!(f, Finding::Made { .. } | Finding::Cancelled { .. }));
             flat
         }
+        // "предзаказы собрал, 14 позиций. заказ отправлю в чт, Дима, подтверди остатки": a
+        // report, a promise by a date of its own and a request, each in a clause of its own.
+        // The whole message reads only the report and the request (with the promise's date);
+        // the clauses read all three.
+        Finding::Done { .. }
+            if !whole.iter().any(|w| matches!(w, Finding::Made { .. }))
+                && flat.iter().any(|f| matches!(f, Finding::Made { .. }))
+                && per.iter().all(|fs| fs.len() <= 1)
+                && per.iter().zip(segs).any(|(fs, r)| {
+                    fs.iter().any(|f| matches!(f, Finding::Made { .. }))
+                        && clause_has_date(input, r)
+                }) =>
+        {
+            flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
+            flat
+        }
         _ => whole,
     }
 }
