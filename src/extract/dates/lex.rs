@@ -193,6 +193,13 @@ pub(super) fn lex(text: &str) -> Lexed {
                 sp = false;
                 continue;
             }
+            // "к 15ти", "в 5ть", "5го декабря": a case ending glued to the number is part of it.
+            if let Some(len) = glued_ending(text, end) {
+                while it.peek().is_some_and(|&(p, _)| p < end + len) {
+                    it.next();
+                }
+                end += len;
+            }
             toks.push(Tok {
                 s: pos,
                 e: end,
@@ -250,6 +257,23 @@ pub(super) fn lex(text: &str) -> Lexed {
         sp = false;
     }
     Lexed { toks, lower }
+}
+
+/// Russian case endings written glued to a number ("15ти", "5го", "2х"), longest first.
+const GLUED_ENDINGS: &[&str] = &[
+    "ого", "ому", "ему", "его", "ти", "ть", "ми", "го", "му", "ое", "ый", "ой", "ий", "ых", "их",
+    "х", "е", "й", "я", "ю",
+];
+
+/// The byte length of a Russian case ending glued to the number that ends at `at`, when the
+/// ending is all the letters there are.
+fn glued_ending(text: &str, at: usize) -> Option<usize> {
+    let rest = text.get(at..)?;
+    GLUED_ENDINGS.iter().map(|e| e.len()).find(|&len| {
+        rest.get(..len)
+            .is_some_and(|e| GLUED_ENDINGS.contains(&e.to_lowercase().as_str()))
+            && !rest[len..].starts_with(char::is_alphabetic)
+    })
 }
 
 /// A letter run right after a lone "2" that spells a day with it ("2moro", "2day", "2nite"):

@@ -827,3 +827,14 @@ fn a_season_before_a_noun_is_no_deadline() {
     assert!(due("by summer").is_some());
     assert!(due("сделаем летом").is_some());
 }
+
+#[test]
+fn a_case_ending_glued_to_a_number_is_part_of_it() {
+    assert_eq!(due("к 15ти"), d("2026-11-23 15:00"));
+    assert_eq!(due("к 15-ти"), d("2026-11-23 15:00"));
+    assert_eq!(due("в 12ть"), d("2026-11-23 12:00"));
+    assert_eq!(due("к 5ти"), d("2026-11-23 17:00"));
+    assert_eq!(due("до 25го ноября"), due("до 25 ноября"));
+    assert!(due("до 25 ноября").is_some());
+    assert_eq!(due("by the 15th"), d("2026-12-15"));
+}
