@@ -75,8 +75,11 @@ fn run(path: &Path, durable: bool, commits: &Weak<Commits>) {
         // A busy result (a reader holds an old snapshot) leaves the rest for the next round.
         let done =
             commits.exclusive(|| conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())));
-        if let Err(e) = done {
-            tracing::warn!(error = %e, "checkpointing the write-ahead log failed");
+        match done {
+            Ok(()) => {}
+            // Another process checkpoints (`kept backup`, a second kept): its turn, not an error.
+            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => {}
+            Err(e) => tracing::warn!(error = %e, "checkpointing the write-ahead log failed"),
         }
     }
 }
