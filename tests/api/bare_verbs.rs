@@ -589,3 +589,29 @@ async fn an_english_report_of_the_thing_closes_the_promise() {
     assert_eq!(state("boxes"), "open", "{got:?}");
     assert_eq!(state("claremont"), "open", "{got:?}");
 }
+
+/// "кто может…?" answered by "я после обеда": the one who answers takes the work, by that day.
+#[tokio::test]
+async fn naming_oneself_answers_an_open_call() {
+    let got = run(&[
+        (
+            10,
+            1,
+            "2026-11-23T11:00:00+03:00",
+            "кто может сфоткать новую плитку в зале? мне для ВК",
+            None,
+        ),
+        (
+            11,
+            2,
+            "2026-11-23T11:05:00+03:00",
+            "я после обеда",
+            Some(10),
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, 2, "{got:?}");
+    assert!(got[0].1.contains("сфоткать"), "{got:?}");
+    assert_eq!(got[0].2.as_deref(), Some("2026-11-23"), "{got:?}");
+}

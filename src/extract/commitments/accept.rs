@@ -9,8 +9,15 @@ pub(super) fn leading_agreement(m: &Msg) -> usize {
     // "могу, завтра с утра гляну": able, then a clause of its own, is a yes ("могу гляну" is not).
     let can =
         |k: usize| k == 0 && matches!(m.w(k), "могу" | "можем" | "смогу") && m.clause_start(k + 1);
+    // "я", "я после обеда", "me, after lunch" to "кто может…?": the one who answers volunteers,
+    // when nothing but a date follows ("я завтра занесу" promises by itself).
+    let me = |k: usize| {
+        k == 0
+            && word_list!("volunteer.txt").contains(&m.w(k))
+            && (k + 1..m.n()).all(|i| m.has_f(i, DATE | PREP | FILL | PLEASE))
+    };
     while k < m.n()
-        && (m.has_f(k, AGREE) || lets(k) || can(k) || (k > 0 && m.has_f(k, FILL)))
+        && (m.has_f(k, AGREE) || lets(k) || can(k) || me(k) || (k > 0 && m.has_f(k, FILL)))
         && !m.is_q(k)
     {
         // "sure thing": a multi-word agreement may open with a one-word one.
