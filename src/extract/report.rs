@@ -45,11 +45,11 @@ const EN_IRREGULAR: &[(&str, &[&str])] = &[
 ];
 
 /// Words that turn a report into something else: not done, not yet, a question.
-fn hedged(words: &[String], text: &str) -> bool {
+fn hedged(words: &[impl AsRef<str>], text: &str) -> bool {
     text.contains('?')
-        || words.iter().any(|w| {
+        || words.iter().map(AsRef::as_ref).any(|w| {
             matches!(
-                w.as_str(),
+                w,
                 "не" | "ещё"
                     | "еще"
                     | "почти"
@@ -198,10 +198,7 @@ fn en_plainly_reported(text: &str) -> bool {
     let toks = tokens(text);
     let words: Vec<&str> = toks.iter().map(|t| t.norm.as_str()).collect();
     if words.is_empty()
-        || hedged(
-            &toks.iter().map(|t| t.norm.clone()).collect::<Vec<_>>(),
-            &normalize(text),
-        )
+        || hedged(&words, &normalize(text))
         || words.iter().any(|w| en_plans(w) || retold.contains(w))
     {
         return false;

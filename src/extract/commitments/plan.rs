@@ -234,7 +234,8 @@ fn plan_item(
         // ("4) Xmas bonus…", "1) VdB container…").
         None if word.chars().all(|c| c.is_ascii_lowercase())
             && !part.has_f(v, STOP | DATE | NONWORK)
-            && !(v + 1..part.n()).any(|k| statement_aux(part.w(k)))
+            && !(v + 1..part.n())
+                .any(|k| word_list!("en/statement_aux.txt").contains(&part.w(k)))
             && (part.has_f(v + 1, DETERMINER)
                 || numbered
                     && lang == Lang::En
@@ -258,13 +259,6 @@ fn plan_item(
     }
     let due = own.map(|(_, d)| d).or(head_due);
     Some(Finding::Made { content, due })
-}
-
-/// A finite auxiliary or modal (lexicon/en/statement_aux.txt).
-fn statement_aux(w: &str) -> bool {
-    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| words(include_str!("../../../lexicon/en/statement_aux.txt")).collect())
-        .contains(&w)
 }
 
 /// An item "doing the stock count and chasing Royal Mail" cut before each "and" that opens

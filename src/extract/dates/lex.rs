@@ -269,11 +269,13 @@ const GLUED_ENDINGS: &[&str] = &[
 /// ending is all the letters there are.
 fn glued_ending(text: &str, at: usize) -> Option<usize> {
     let rest = text.get(at..)?;
-    GLUED_ENDINGS.iter().map(|e| e.len()).find(|&len| {
-        rest.get(..len)
-            .is_some_and(|e| GLUED_ENDINGS.contains(&e.to_lowercase().as_str()))
-            && !rest[len..].starts_with(char::is_alphabetic)
-    })
+    GLUED_ENDINGS
+        .iter()
+        .find(|e| {
+            rest.get(..e.len()).is_some_and(|g| g.to_lowercase() == **e)
+                && !rest[e.len()..].starts_with(char::is_alphabetic)
+        })
+        .map(|e| e.len())
 }
 
 /// A letter run right after a lone "2" that spells a day with it ("2moro", "2day", "2nite"):
