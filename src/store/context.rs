@@ -252,9 +252,9 @@ impl Store {
         let i = slot(scope);
         let who = rusqlite::params![org.0, subject.0];
         let key = (org, subject, scope);
-        self.readers.with(|conn| {
-            // The revision before the rows: a write that lands between the two makes the entry
-            // older than the revision it is filed under, never newer, so it is read again.
+        self.readers.snapshot(|conn| {
+            // The revision and the rows come from one snapshot, so an entry is filed under the
+            // revision its rows were read at.
             let revision: i64 = conn
                 .prepare_cached(REVISION)?
                 .query_row(who, |r| r.get(0))?;

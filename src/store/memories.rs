@@ -126,6 +126,15 @@ pub(super) trait Get {
     fn s(&self, c: &str) -> Result<String>;
     fn os(&self, c: &str) -> Result<Option<String>>;
     fn f(&self, c: &str) -> Result<f64>;
+    /// A text column parsed as `T` (a state, a kind). Readers that can lend the text override
+    /// it, so that the words of every row are not copied into strings only to be parsed.
+    fn parsed<T: std::str::FromStr>(&self, c: &str) -> Result<T> {
+        parse(&self.s(c)?)
+    }
+    /// A nullable text column, lent to `read`.
+    fn with_os<T>(&self, c: &str, read: impl FnOnce(Option<&str>) -> Result<T>) -> Result<T> {
+        read(self.os(c)?.as_deref())
+    }
 }
 
 impl Get for sqlx::sqlite::SqliteRow {
@@ -219,10 +228,6 @@ pub(super) fn parse_json_rows(
 }
 
 pub(super) fn commitment_from_row(r: &impl Get) -> Result<Commitment> {
-    let due: Option<String> = r.os("due_at")?;
-    let state: String = r.s("state")?;
-    let author: String = r.s("author")?;
-    let vis: String = r.s("visibility")?;
     let id = MemoryId(r.i("id")?);
     Ok(Commitment {
         id,
@@ -230,16 +235,16 @@ pub(super) fn commitment_from_row(r: &impl Get) -> Result<Commitment> {
         org_id: OrgId(r.i("org_id")?),
         owner: UserId(r.i("subject_id")?),
         content: r.s("content")?,
-        due: due
-            .as_deref()
-            .map(Due::from_db)
-            .transpose()
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-        state: parse(&state)?,
+        due: r.with_os("due_at", |due| {
+            due.map(Due::from_db)
+                .transpose()
+                .map_err(|e| StoreError::Corrupt(e.to_string()))
+        })?,
+        state: r.parsed("state")?,
         confidence: Confidence::new(r.f("confidence")?)
             .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-        author: parse(&author)?,
-        visibility: parse(&vis)?,
+        author: r.parsed("author")?,
+        visibility: r.parsed("visibility")?,
         source_chat: r.oi("source_chat_id")?.map(ChatId),
         source_message: r.oi("source_message_id")?.map(MessageId),
         version_chat: r.oi("version_chat_id")?.map(ChatId),
@@ -256,19 +261,16 @@ pub(super) const MEMORY_COLS: &str =
     source_chat_id, source_message_id, created_at, updated_at, is_archived";
 
 pub(super) fn memory_from_row(r: &impl Get) -> Result<Memory> {
-    let kind: String = r.s("kind")?;
-    let author: String = r.s("author")?;
-    let vis: String = r.s("visibility")?;
     Ok(Memory {
         id: MemoryId(r.i("id")?),
         org_id: OrgId(r.i("org_id")?),
         subject: UserId(r.i("subject_id")?),
-        kind: parse(&kind)?,
+        kind: r.parsed("kind")?,
         content: r.s("content")?,
         confidence: Confidence::new(r.f("confidence")?)
             .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-        author: parse(&author)?,
-        visibility: parse(&vis)?,
+        author: r.parsed("author")?,
+        visibility: r.parsed("visibility")?,
         evidence: r.s("evidence")?,
         source_chat: r.oi("source_chat_id")?.map(ChatId),
         source_message: r.oi("source_message_id")?.map(MessageId),

@@ -63,6 +63,22 @@ impl Readers {
         }
         out
     }
+
+    /// As [`Readers::with`], with every statement of `read` in one read transaction: they see
+    /// one snapshot of the database, and the transaction's locks (two `fcntl` calls each way
+    /// in WAL mode) are taken once instead of once per statement.
+    pub(super) fn snapshot<T>(&self, read: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        self.with(|conn| {
+            conn.prepare_cached("BEGIN")?.execute([])?;
+            let out = read(conn);
+            // A read-only transaction: ending it cannot lose anything, and it must end before
+            // the connection goes back to the idle list whatever `read` returned.
+            let end = conn.prepare_cached("COMMIT").and_then(|mut s| s.execute([]));
+            let out = out?;
+            end?;
+            Ok(out)
+        })
+    }
 }
 
 /// A row read by column name. rusqlite's own lookup by name asks SQLite for every column's name
@@ -108,6 +124,14 @@ impl Get for Named<'_> {
     fn f(&self, c: &str) -> Result<f64> {
         self.get(c)
     }
+    fn parsed<T: std::str::FromStr>(&self, c: &str) -> Result<T> {
+        let v = self.row.get_ref(self.index(c)?)?;
+        super::parse(v.as_str().map_err(rusqlite::Error::from)?)
+    }
+    fn with_os<T>(&self, c: &str, read: impl FnOnce(Option<&str>) -> Result<T>) -> Result<T> {
+        let v = self.row.get_ref(self.index(c)?)?;
+        read(v.as_str_or_null().map_err(rusqlite::Error::from)?)
+    }
 }
 
 /// The first row of a cached statement through `read`, if there is one.
@@ -120,6 +144,25 @@ pub(super) fn one<T>(
     Ok(all(conn, sql, params, read)?.into_iter().next())
 }
 
+thread_local! {
+    /// Column names by statement text: a statement's columns do not change while kept runs
+    /// (migrations run before the first read), and asking SQLite for them and copying them
+    /// was a few percent of a context read.
+    static NAMES: std::cell::RefCell<std::collections::HashMap<String, std::rc::Rc<[String]>>> =
+        Default::default();
+}
+
+fn column_names(sql: &str, stmt: &rusqlite::Statement<'_>) -> std::rc::Rc<[String]> {
+    NAMES.with_borrow_mut(|names| {
+        if let Some(n) = names.get(sql) {
+            return n.clone();
+        }
+        let n: std::rc::Rc<[String]> = stmt.column_names().into_iter().map(String::from).collect();
+        names.insert(sql.to_string(), n.clone());
+        n
+    })
+}
+
 /// Every row of a cached statement through `read`.
 pub(super) fn all<T>(
     conn: &Connection,
@@ -128,7 +171,7 @@ pub(super) fn all<T>(
     read: impl Fn(&Named<'_>) -> Result<T>,
 ) -> Result<Vec<T>> {
     let mut stmt = conn.prepare_cached(sql)?;
-    let names: Vec<String> = stmt.column_names().into_iter().map(String::from).collect();
+    let names = column_names(sql, &stmt);
     let mut rows = stmt.query(params)?;
     let mut out = Vec::new();
     while let Some(row) = rows.next()? {
