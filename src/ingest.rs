@@ -637,6 +637,13 @@ impl Ingest<'_> {
             } => {
                 let Some(due) = due else { return Ok(None) };
                 let Some(c) = self.target(l, m, &words, true, false).await? else {
+                    // "к пятнице не успею, давай в понедельник" in reply to a request not yet
+                    // taken: a yes by the later date.
+                    if m.reply_to.is_some()
+                        && let Some(e) = self.accept(l, m, Some(due), true, false, None).await?
+                    {
+                        return Ok(Some(e));
+                    }
                     // Nothing open to move: the message's own promise is new work.
                     return match otherwise {
                         Some(content) => self.made(l, m, &content, Some(due)).await,

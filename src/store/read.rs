@@ -73,7 +73,9 @@ impl Readers {
             let out = read(conn);
             // A read-only transaction: ending it cannot lose anything, and it must end before
             // the connection goes back to the idle list whatever `read` returned.
-            let end = conn.prepare_cached("COMMIT").and_then(|mut s| s.execute([]));
+            let end = conn
+                .prepare_cached("COMMIT")
+                .and_then(|mut s| s.execute([]));
             let out = out?;
             end?;
             Ok(out)

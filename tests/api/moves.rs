@@ -107,3 +107,45 @@ async fn an_english_push_asked_and_agreed_moves_the_promise() {
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(d[0].1.as_deref(), Some("2026-12-11"), "{d:?}");
 }
+
+/// A request answered with another date ("Can't do Friday… Thurs ok?", "к пятнице не успею,
+/// давай в понедельник?") is taken by that date, and the asker's "aye fine" / "ок" that follows
+/// neither makes a second promise nor moves it back to the date first asked.
+#[tokio::test]
+async fn a_request_answered_with_another_date_is_taken_by_that_date() {
+    let cases = [
+        (
+            "en",
+            "Aisha, can you send the May invoices by Friday?",
+            "Can't do Friday, I'm at the dentist. Thurs ok?",
+            "aye fine",
+            "2026-12-10",
+        ),
+        (
+            "ru",
+            "Павел, пришлёшь счета до пятницы?",
+            "к пятнице не успею, давай в понедельник?",
+            "ок",
+            "2026-12-14",
+        ),
+        (
+            "ru",
+            "Павел, пришлёшь счета до пятницы?",
+            "в пятницу не могу, в четверг норм?",
+            "ок",
+            "2026-12-10",
+        ),
+    ];
+    for (lang, ask, answer, yes, want) in cases {
+        let mut lines = team(lang);
+        let a = group_line(&chat(), 10, 1, "2026-12-07T15:00:00+03:00", ask);
+        let mut b = group_line(&chat(), 11, 2, "2026-12-07T15:05:00+03:00", answer);
+        b["reply_to"] = json!(10);
+        let mut c = group_line(&chat(), 12, 1, "2026-12-07T15:07:00+03:00", yes);
+        c["reply_to"] = json!(11);
+        lines.extend([a, b, c]);
+        let d = dues(&common::replay_ru(&lines).await);
+        assert_eq!(d.len(), 1, "{answer}: {d:?}");
+        assert_eq!(d[0].1.as_deref(), Some(want), "{answer}: {d:?}");
+    }
+}

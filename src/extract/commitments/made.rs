@@ -194,6 +194,7 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             let sentence = m.bounds(v, true);
             if m.w(v) == "have"
                 && (m.has_f(v + 1, DETERMINER) || is_number(m.w(v + 1)) || m.w(v + 1) == "one")
+                && !word_list!("en/have_a.txt").contains(&m.w(v + 2))
                 && !(v + 1..sentence.end).any(|k| {
                     m.has_f(k, DATE | DONE)
                         || matches!(

@@ -227,7 +227,7 @@ fn piece_end(text: &str, max: usize) -> usize {
 /// rate con tmrw. also the strike might be a problem", "оплачу на этой неделе, сегодня лимит").
 /// The text before a closing "…, ok?" (`lexicon/confirm_tags.txt`), when there is more than the
 /// tag and the tag is its only question.
-fn without_confirm_tag(text: &str) -> Option<&str> {
+fn without_confirm_tag(text: &str, now: DateTime<Tz>) -> Option<&str> {
     let tags = word_list!("confirm_tags.txt");
     let t = text.trim_end();
     let body = t.strip_suffix('?')?.trim_end();
@@ -238,15 +238,19 @@ fn without_confirm_tag(text: &str) -> Option<&str> {
         .map_or(0, |(i, c)| i + c.len_utf8());
     let last = crate::extract::words::normalize(&body[last_start..]);
     let before = body[..last_start].trim_end_matches(|c: char| c.is_whitespace() || c == ',');
-    (tags.contains(&last.as_str())
-        && !before.contains('?')
-        && before.split_whitespace().count() >= 2)
-        .then_some(before)
+    // One word before the tag only when it is a date ("Thurs ok?" answering a request): "fine
+    // ok?" or "you ok?" ask nothing of a date.
+    let enough = || {
+        before.split_whitespace().count() >= 2
+            || crate::extract::dates::deadline(before, now, Lang::detect(before))
+                .is_some_and(|(span, _)| span.len() == before.len())
+    };
+    (tags.contains(&last.as_str()) && !before.contains('?') && enough()).then_some(before)
 }
 
 fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
     // "sure, by thurs ok?": asking whether the date suits is saying it.
-    if let Some(bare) = without_confirm_tag(input.text) {
+    if let Some(bare) = without_confirm_tag(input.text, input.now) {
         return analyze_piece(&MessageInput {
             text: bare,
             ..input.clone()
@@ -361,24 +365,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
                 .is_some_and(|t| t < i)
             && own_work().is_some())
     {
-        // "к среде не успеваю, переношу на четверг": the new date follows the word that
-        // moves; the one before it is the date being missed.
-        let after_move = m
-            .toks
-            .get(i)
-            .and_then(|t| text.get(t.span.end..))
-            .and_then(|rest| super::dates::deadline(rest, input.now, lang).map(|(_, due)| due));
-        // "сегодня не успеваю": a date before "не успеваю" is the one being missed; a date in
-        // a clause before that one is the new one ("завтра доделаю, сегодня уже не успеваю").
-        let missed = m.w(i) == "не" && m.w(i + 1).starts_with("успе");
-        let earlier = || {
-            let start = m.bounds(i, false).start;
-            let head = m.toks.get(start).and_then(|t| text.get(..t.span.start))?;
-            super::dates::deadline(head, input.now, lang).map(|(_, due)| due)
-        };
-        let due = more_time(m, input.now)
-            .or(after_move)
-            .or_else(|| if missed { earlier() } else { cx.due() });
+        let due = moved_due(&cx, i);
         return vec![Finding::Moved {
             due,
             words: cx.words(),
@@ -717,7 +704,7 @@ pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
             // Only the asking sentence, and one that promises nothing itself ("я ей завтра
             // пришлю коммерческое, ок?" is a promise checked with the boss, not a move).
             let last = input.text.rfind(['.', '!', '\n']).map_or(0, |i| i + 1);
-            let asked = without_confirm_tag(&input.text[last..])?;
+            let asked = without_confirm_tag(&input.text[last..], input.now)?;
             let lang = Lang::detect(asked);
             let a = Msg::new(asked);
             if crate::extract::dates::find(asked, input.now, lang).len() != 1
@@ -739,7 +726,31 @@ pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
         due: OnceCell::new(),
         lead: Cell::new(0),
     };
-    Some((cx.due()?, cx.words()))
+    let at = moved::is_moved(&m)?;
+    Some((moved_due(&cx, at)?, cx.words()))
+}
+
+/// The new date of a move whose word is at `i`: "к среде не успеваю, переношу на четверг" —
+/// the date after the word that moves; the one before it is the date being missed.
+fn moved_due(cx: &Ctx, i: usize) -> Option<Due> {
+    let (m, input) = (cx.m, cx.input);
+    let text = input.text;
+    let after_move = m
+        .toks
+        .get(i)
+        .and_then(|t| text.get(t.span.end..))
+        .and_then(|rest| super::dates::deadline(rest, input.now, cx.lang).map(|(_, due)| due));
+    // "сегодня не успеваю": a date before "не успеваю" is the one being missed; a date in
+    // a clause before that one is the new one ("завтра доделаю, сегодня уже не успеваю").
+    let missed = m.w(i) == "не" && m.w(i + 1).starts_with("успе");
+    let earlier = || {
+        let start = m.bounds(i, false).start;
+        let head = m.toks.get(start).and_then(|t| text.get(..t.span.start))?;
+        super::dates::deadline(head, input.now, cx.lang).map(|(_, due)| due)
+    };
+    more_time(m, input.now)
+        .or(after_move)
+        .or_else(|| if missed { earlier() } else { cx.due() })
 }
 
 /// Does the message open with a no (`lexicon/no.txt`)? A promise after it is the speaker's own,

@@ -72,7 +72,35 @@ pub(super) fn relaxed(m: &Msg, i: usize) -> bool {
     }
 }
 
+/// "в пятницу не могу, в четверг норм?", "Can't do Friday, I'm at the dentist. Thurs ok?": a date
+/// said not to suit, and another after it. Where the new date's search starts: past the refused
+/// date and the words that refuse it.
+fn other_date(m: &Msg) -> Option<usize> {
+    for i in 0..m.n() {
+        let Some(p) = date_refusal_phrases().iter().find(|p| m.seq_at(i, p)) else {
+            continue;
+        };
+        let end = i + p.len();
+        let clause = m.bounds(i, false);
+        let near = |k: usize| clause.contains(&k) && m.has_f(k, DATE);
+        // The refused date: just before the phrase or just after it.
+        let refused = (i.saturating_sub(3)..i)
+            .chain(end..end + 3)
+            .filter(|&k| near(k))
+            .max()?;
+        let from = refused.max(end - 1);
+        if (from + 1..m.n()).any(|k| m.has_f(k, DATE) && !m.has_f(k, PREP)) {
+            return Some(from);
+        }
+        return None;
+    }
+    None
+}
+
 pub(super) fn is_moved(m: &Msg) -> Option<usize> {
+    if let Some(at) = other_date(m) {
+        return Some(at);
+    }
     for i in 0..m.n() {
         let w = m.w(i);
         let next = m.w(i + 1);

@@ -40,7 +40,8 @@ pub(super) fn request_cue(m: &Msg) -> Option<usize> {
             "можешь" | "сможешь" | "можете" | "сможете" | "мог" | "могла" | "могли" =>
             {
                 // "когда сможешь в Уралтрансе ИБП поменять?": the work may come late in the clause.
-                let end = if i > 0 && m.w(i - 1) == "когда" {
+                // So may it in a question ("сможешь 100 кг лопатки обвалить до обеда?").
+                let end = if i > 0 && m.w(i - 1) == "когда" || m.is_q(i) {
                     m.bounds(i, false).end
                 } else {
                     (i + 4).min(m.n())
@@ -409,6 +410,14 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             m.is_q(c)
                 && match m.verb(c) {
                     None => true,
+                    // "сможешь обвалить лопатку?": the second person in the "can you".
+                    Some(v) if v.form == Form::Inf => {
+                        (sentence.start..c)
+                            .any(|k| matches!(m.w(k), "можешь" | "сможешь" | "можете" | "сможете"))
+                            && !(sentence.start..c).any(|k| wh_word(m.w(k)))
+                            && !sentence.clone().any(|k| nonwork_at(m, k))
+                            && !is_idiom(m)
+                    }
                     Some(v) => {
                         v.form == Form::Fut2
                             && !v.aux
@@ -433,7 +442,9 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     // to its clause's start).
     let when_asked = (m.bounds(start, false).start..start)
         .any(|k| m.w(k) == "когда" && word_list!("ru/when_can_you.txt").contains(&m.w(k + 1)));
-    let helpers_from = if when_asked {
+    let can_asked = (m.bounds(start, false).start..start)
+        .any(|k| matches!(m.w(k), "можешь" | "сможешь" | "можете" | "сможете"));
+    let helpers_from = if when_asked || can_asked {
         m.bounds(start, false).start
     } else {
         start.saturating_sub(3)

@@ -159,7 +159,41 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
         .iter()
         .find(|(_, o)| o.strong && o.due.is_some())
         .or_else(|| hits.iter().find(|(_, o)| o.due.is_some()))?;
-    Some((pick.0.clone(), pick.1.due?))
+    let due = pick.1.due?;
+    // "завтра сможешь лопатку обвалить до обеда?", "tomorrow, can you have it done by noon?":
+    // a deadline by a time of day names no day of its own (it read as today), and the day said
+    // in the same sentence is its day.
+    let today = now.date_naive();
+    let time_of_day = matches!(
+        pick.1.val.grain,
+        Grain::Hour | Grain::Minute | Grain::Second
+    );
+    if pick.1.strong && due.date == today && time_of_day {
+        let day = hits.iter().find(|(span, o)| {
+            let between = if span.end <= pick.0.start {
+                text.get(span.end..pick.0.start)
+            } else if pick.0.end <= span.start {
+                text.get(pick.0.end..span.start)
+            } else {
+                None
+            };
+            between.is_some_and(|b| !b.contains(['.', '!', '?', ';', '\n']))
+                && o.val.grain == Grain::Day
+                && o.due.is_some_and(|d| d.date > today && d.time.is_none())
+        });
+        if let Some((_, o)) = day
+            && let Some(d) = o.due
+        {
+            return Some((
+                pick.0.clone(),
+                Due {
+                    date: d.date,
+                    time: due.time,
+                },
+            ));
+        }
+    }
+    Some((pick.0.clone(), due))
 }
 
 /// The expression is one English season word used before a noun ("spring sprinkler check");

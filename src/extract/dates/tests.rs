@@ -838,3 +838,21 @@ fn a_case_ending_glued_to_a_number_is_part_of_it() {
     assert!(due("до 25 ноября").is_some());
     assert_eq!(due("by the 15th"), d("2026-12-15"));
 }
+
+#[test]
+fn a_time_of_day_deadline_takes_the_day_said_in_its_sentence() {
+    assert_eq!(
+        due("Зуль, завтра сможешь 100 кг лопатки обвалить под фарш до обеда?"),
+        d("2026-11-24")
+    );
+    assert_eq!(
+        due("tomorrow can you have it done by noon?"),
+        d("2026-11-24 12:00")
+    );
+    // Not a week ("share by 1pm" is today's), nor a day in another sentence.
+    assert_eq!(
+        due("Today I will finish the schedule for this week and share by 1pm"),
+        d("2026-11-23 13:00")
+    );
+    assert_eq!(due("завтра выходной. до обеда пришлю"), d("2026-11-23"));
+}
