@@ -43,8 +43,20 @@ pub(super) fn offer(cx: &Ctx) -> Option<Finding> {
             cx.due_span(),
         );
         let due = cx.due();
+        // "anyone up for five-a-side Thursday night? I can drive": the date is the other
+        // sentence's, and the "can" is able, not promised for then.
+        let sentence = m.bounds(i, true);
+        let in_sentence = |span: &std::ops::Range<usize>| {
+            let from = m.toks.get(sentence.start).map_or(0, |t| t.span.start);
+            let to = m
+                .toks
+                .get(sentence.end.saturating_sub(1))
+                .map_or(0, |t| t.span.end);
+            from <= span.start && span.end <= to
+        };
+        let dated_here = w != "can" || cx.due_span().is_none_or(in_sentence);
         // "I can send it now", "I can do dovetails now": able, not promised for today.
-        if !conditional && cx.has_date() && (w != "can" || cx.deadline_said()) {
+        if !conditional && cx.has_date() && dated_here && (w != "can" || cx.deadline_said()) {
             return Some(Finding::Made { content: text, due });
         }
         return Some(Finding::Offer { content: text, due });

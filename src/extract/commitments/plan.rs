@@ -195,7 +195,11 @@ fn plan_item(
     numbered: bool,
 ) -> Option<Finding> {
     let mut v = 0;
-    while v < part.n() && part.has_f(v, DATE | PREP | FILL) && part.verb(v).is_none() {
+    while v < part.n()
+        && (part.has_f(v, DATE | PREP | FILL)
+            || word_list!("en/plan_then.txt").contains(&part.w(v)))
+        && part.verb(v).is_none()
+    {
         v += 1;
     }
     // "today I'm doing the stock count": the speaker and the auxiliary before the -ing verb.
@@ -250,7 +254,38 @@ fn plan_item(
             Some((v, word))
         }
         None => None,
-    }?;
+    };
+    // "today: prep the SEC rig, then the cable audit": after "then" a job may be named by its
+    // noun alone.
+    let nominal = verb.is_none()
+        && lang == Lang::En
+        && (0..v).any(|k| word_list!("en/plan_then.txt").contains(&part.w(k)))
+        && v > 0
+        && (part.has_f(v - 1, DETERMINER) || word_list!("en/plan_then.txt").contains(&part.w(v - 1)))
+        && !part.has_f(v, STOP | DATE | NONWORK | PRON)
+        // "then Hollis reception if time": a hope, not a plan.
+        && !(0..part.n()).any(|k| part.has_f(k, COND))
+        // "then the aircon guy comes at 2pm": a thing that happens, not work of the speaker's.
+        && !(v + 1..part.n()).any(|k| {
+            let w = part.w(k);
+            word_list!("en/statement_aux.txt").contains(&w)
+                || w.len() > 3
+                    && w.strip_suffix('s').is_some_and(|stem| {
+                        word_classes().get(stem).is_some_and(|f| f & EN_VERB != 0)
+                            || lexicon::wordnet_verb(stem)
+                    })
+        });
+    if nominal {
+        let own = crate::extract::dates::deadline(part.text, input.now, lang);
+        let span = own.as_ref().map(|(s, _)| s.clone());
+        let (content, _) = content(part, v..part.n(), None, &[], span.as_ref());
+        if content.is_empty() {
+            return None;
+        }
+        let due = own.map(|(_, d)| d).or(head_due);
+        return Some(Finding::Made { content, due });
+    }
+    let verb = verb?;
     let own = crate::extract::dates::deadline(part.text, input.now, lang);
     let span = own.as_ref().map(|(s, _)| s.clone());
     let (content, obj) = content(part, v..part.n(), Some(verb), &[], span.as_ref());
