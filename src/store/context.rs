@@ -252,15 +252,21 @@ impl Store {
         let i = slot(scope);
         let who = rusqlite::params![org.0, subject.0];
         let key = (org, subject, scope);
+        // A context that has not changed costs one statement, outside any transaction.
+        let revision: i64 = self.readers.with(|conn| {
+            Ok(conn
+                .prepare_cached(REVISION)?
+                .query_row(who, |r| r.get(0))?)
+        })?;
+        if let Some(rows) = self.context_cache.get(key, revision, since) {
+            return Ok(rows);
+        }
         self.readers.snapshot(|conn| {
-            // The revision and the rows come from one snapshot, so an entry is filed under the
+            // The revision again, and the rows, from one snapshot: an entry is filed under the
             // revision its rows were read at.
             let revision: i64 = conn
                 .prepare_cached(REVISION)?
                 .query_row(who, |r| r.get(0))?;
-            if let Some(rows) = self.context_cache.get(key, revision, since) {
-                return Ok(rows);
-            }
             let commitments = commitments_on(conn, org, subject, scope, since)?;
             // The newest and the best facts; a fact in both comes once.
             let mut memories = read::all(conn, &st.recent[i], who, |r| memory_from_row(r))?;
