@@ -470,6 +470,13 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
                 | "make"
                 | "ли"
                 | "ты"
+                // "кто может забрать пескосоль?": the open call's words are no part of the job.
+                | "кто"
+                | "кто-нибудь"
+                | "кто-то"
+                | "нибудь"
+                | "может"
+                | "сможет"
         ) {
             skip.push(k);
         }
