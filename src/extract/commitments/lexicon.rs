@@ -563,6 +563,12 @@ pub(super) fn idiom_phrases() -> &'static [Vec<&'static str>] {
 }
 
 /// Openings that decline an offer ("не, спасибо", "no thanks"), from `lexicon/*/refusal.txt`.
+/// A consequence to come (`lexicon/consequence.txt`).
+pub(super) fn consequence_phrases() -> &'static [Vec<&'static str>] {
+    static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    LIST.get_or_init(|| phrases(&[include_str!("../../../lexicon/consequence.txt")]))
+}
+
 /// A date that does not suit the speaker (`lexicon/date_refusal.txt`).
 pub(super) fn date_refusal_phrases() -> &'static [Vec<&'static str>] {
     static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();

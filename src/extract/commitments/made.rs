@@ -218,10 +218,20 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             {
                 continue;
             }
+            if consequence(m, i) {
+                continue;
+            }
             return Some((i, v));
         }
     }
     None
+}
+
+/// "…, а то без реагента встанем", "…, otherwise we'll miss the slot": the future at `t` is what
+/// follows if something is not done (`lexicon/consequence.txt`, in the same sentence before it).
+fn consequence(m: &Msg, t: usize) -> bool {
+    let from = m.bounds(t, true).start;
+    (from..t).any(|k| consequence_phrases().iter().any(|p| m.seq_at(k, p)))
 }
 
 /// Where a Russian promise is: the trigger index, the verb carrying the meaning (index and
@@ -286,7 +296,7 @@ pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
                 Form::Fut1Pl => !(i > 0 && m.w(i - 1).starts_with("давай")),
                 _ => false,
             };
-            if !promise || nonwork_before_work(m, i) || said_now(m, i) {
+            if !promise || nonwork_before_work(m, i) || said_now(m, i) || consequence(m, i) {
                 continue;
             }
             // "постараюсь выбить скидку", "попробую": a weak promise, no commitment.
