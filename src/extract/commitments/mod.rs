@@ -298,9 +298,10 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
             }
             // "…, а то без реагента встанем": what follows if it is not done (the cut may fall
             // inside the phrase, between "а" and "то").
-            let gap = k.checked_sub(1).map_or(0, |j| segs[j].end);
-            let head = Msg::new(input.text.get(gap..segs[k].end).unwrap_or(""));
-            if (0..3).any(|j| consequence_phrases().iter().any(|p| head.seq_at(j, p))) {
+            let at = m.toks.partition_point(|t| t.span.start < segs[k].start);
+            if (at.saturating_sub(2)..=at)
+                .any(|j| consequence_phrases().iter().any(|p| m.seq_at(j, p)))
+            {
                 return Vec::new();
             }
             let sub = MessageInput {

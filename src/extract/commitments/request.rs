@@ -37,8 +37,7 @@ pub(super) fn request_cue(m: &Msg) -> Option<usize> {
             {
                 return Some(i);
             }
-            "можешь" | "сможешь" | "можете" | "сможете" | "мог" | "могла" | "могли" =>
-            {
+            _ if can_you(w) || matches!(w, "мог" | "могла" | "могли") => {
                 // "когда сможешь в Уралтрансе ИБП поменять?": the work may come late in the clause.
                 // So may it in a question ("сможешь 100 кг лопатки обвалить до обеда?").
                 let end = if i > 0 && m.w(i - 1) == "когда" || m.is_q(i) {
@@ -412,8 +411,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
                     None => true,
                     // "сможешь обвалить лопатку?": the second person in the "can you".
                     Some(v) if v.form == Form::Inf => {
-                        (sentence.start..c)
-                            .any(|k| matches!(m.w(k), "можешь" | "сможешь" | "можете" | "сможете"))
+                        (sentence.start..c).any(|k| can_you(m.w(k)))
                             && !(sentence.start..c).any(|k| wh_word(m.w(k)))
                             && !sentence.clone().any(|k| nonwork_at(m, k))
                             && !is_idiom(m)
@@ -442,8 +440,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     // to its clause's start).
     let when_asked = (m.bounds(start, false).start..start)
         .any(|k| m.w(k) == "когда" && word_list!("ru/when_can_you.txt").contains(&m.w(k + 1)));
-    let can_asked = (m.bounds(start, false).start..start)
-        .any(|k| matches!(m.w(k), "можешь" | "сможешь" | "можете" | "сможете"));
+    let can_asked = (m.bounds(start, false).start..start).any(|k| can_you(m.w(k)));
     let helpers_from = if when_asked || can_asked {
         m.bounds(start, false).start
     } else {
@@ -756,4 +753,9 @@ pub(super) fn remark(m: &Msg, k: usize) -> bool {
                         .iter()
                         .any(|e| w.ends_with(e)))
         })
+}
+
+/// A word of `lexicon/ru/can_you.txt` ("сможешь", "можете").
+fn can_you(w: &str) -> bool {
+    word_list!("ru/can_you.txt").contains(&w)
 }
