@@ -947,15 +947,24 @@ impl Ingest<'_> {
                 .map(|(_, id)| UserId(id))
                 .filter(|id| *id != m.from)
                 .collect();
-            let others: Vec<Commitment> = l
-                .open()
-                .await?
-                .iter()
-                .filter(|c| c.owner != m.from)
-                .filter(|c| named.is_empty() || named.contains(&c.owner))
-                .filter(|c| self.may_change(m.from, c))
-                .cloned()
-                .collect();
+            let mut others: Vec<Commitment> = Vec::new();
+            if named.is_empty() {
+                others.extend(
+                    l.open()
+                        .await?
+                        .iter()
+                        .filter(|c| c.owner != m.from)
+                        .cloned(),
+                );
+            } else {
+                for id in named.iter().collect::<HashSet<_>>() {
+                    others.extend(l.open_of(*id).await?);
+                }
+                // In the org's order, as when read all at once: the best match takes the first
+                // of equals.
+                others.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
+            }
+            others.retain(|c| self.may_change(m.from, c));
             if let Some(c) = best_match_exact(&others, words) {
                 return Ok(Some(c));
             }
@@ -1416,8 +1425,12 @@ pub struct TaskDone {
 struct Ledger {
     batch: Batch,
     org: OrgId,
-    /// The org's open commitments, most recently made first (loaded on first use).
+    /// The org's open commitments, most recently made first (loaded on first use: only an
+    /// update about someone else's promise needs them all).
     open: Option<Vec<Commitment>>,
+    /// One person's open commitments, as `open` (loaded on first use when `open` is not): most
+    /// updates are about the speaker's own promises, and an org has hundreds open.
+    open_by: HashMap<UserId, Vec<Commitment>>,
     /// Current versions written in this batch, by origin.
     current: HashMap<MemoryId, Commitment>,
     /// Messages that made, moved, closed or asked for a commitment in this batch.
@@ -1440,6 +1453,7 @@ impl Ledger {
             batch,
             org,
             open: None,
+            open_by: HashMap::new(),
             current: HashMap::new(),
             keys: Vec::new(),
             messages: HashMap::new(),
@@ -1470,20 +1484,39 @@ impl Ledger {
 
     async fn open(&mut self) -> Result<&[Commitment], IngestError> {
         if self.open.is_none() {
-            self.open = Some(self.batch.open_commitments_in_org(self.org).await?);
+            let stored = self.batch.open_commitments_in_org(self.org).await?;
+            self.open = Some(self.with_written(stored, None));
         }
         Ok(self.open.as_deref().unwrap_or_default())
     }
 
     /// A person's open commitments, most recently made first.
     async fn open_of(&mut self, owner: UserId) -> Result<Vec<Commitment>, IngestError> {
-        Ok(self
-            .open()
-            .await?
-            .iter()
-            .filter(|c| c.owner == owner)
-            .cloned()
-            .collect())
+        if let Some(open) = &self.open {
+            return Ok(open.iter().filter(|c| c.owner == owner).cloned().collect());
+        }
+        if !self.open_by.contains_key(&owner) {
+            let stored = self.batch.open_commitments_of(self.org, owner).await?;
+            let open = self.with_written(stored, Some(owner));
+            self.open_by.insert(owner, open);
+        }
+        Ok(self.open_by.get(&owner).cloned().unwrap_or_default())
+    }
+
+    /// Open commitments read from the database (of `owner`, or of everyone), with what this
+    /// batch has written and not yet committed put in: the database still has the versions
+    /// from before.
+    fn with_written(&self, mut open: Vec<Commitment>, owner: Option<UserId>) -> Vec<Commitment> {
+        open.retain(|c| !self.current.contains_key(&c.origin_id));
+        open.extend(
+            self.current
+                .values()
+                .filter(|c| c.state == CommitmentState::Open)
+                .filter(|c| owner.is_none_or(|o| c.owner == o))
+                .cloned(),
+        );
+        open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
+        open
     }
 
     /// The version of `c` this batch wrote last, if any.
@@ -1605,9 +1638,15 @@ impl Ledger {
     }
 
     fn keep_open(&mut self, c: &Commitment) {
-        if let Some(open) = &mut self.open {
+        let lists = self
+            .open
+            .iter_mut()
+            .map(|l| (None, l))
+            .chain(self.open_by.iter_mut().map(|(owner, l)| (Some(*owner), l)));
+        for (owner, open) in lists {
+            // The version may have changed hands: it leaves every list and joins its owner's.
             open.retain(|o| o.origin_id != c.origin_id);
-            if c.state == CommitmentState::Open {
+            if c.state == CommitmentState::Open && owner.is_none_or(|o| o == c.owner) {
                 open.push(c.clone());
                 open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
             }

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use super::memories::{
     COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, MEMORY_SEARCH_BACKLOG, OPEN_COMMITMENTS_IN_ORG,
-    commitments_by, index_memories, upsert_memory_on,
+    OPEN_COMMITMENTS_OF, commitments_by, index_memories, upsert_memory_on,
 };
 use super::messages::{SEARCH_BACKLOG, index_messages, message_from_row};
 use super::read;
@@ -190,6 +190,15 @@ impl Batch {
     /// Every open commitment of the org, most recently made first.
     pub async fn open_commitments_in_org(&mut self, org: OrgId) -> Result<Vec<Commitment>> {
         commitments_by(self.conn(), &OPEN_COMMITMENTS_IN_ORG, [org.0])
+    }
+
+    /// One person's open commitments as stored before this batch, most recently made first.
+    pub async fn open_commitments_of(
+        &mut self,
+        org: OrgId,
+        owner: UserId,
+    ) -> Result<Vec<Commitment>> {
+        commitments_by(self.conn(), &OPEN_COMMITMENTS_OF, [org.0, owner.0])
     }
 
     /// Current commitments a message made, moved, completed or was asked in (any version), as
