@@ -18,31 +18,27 @@ const RU_REPORT_ENDINGS: &[&str] = &[
     "ано", "аны", "ен", "ена", "ено", "ены", "ён", "ян", "ыт", "ыта", "ыто", "ыты",
 ];
 
-/// Irregular English pasts of verbs promises use.
-const EN_IRREGULAR: &[(&str, &[&str])] = &[
-    ("send", &["sent"]),
-    ("make", &["made"]),
-    ("do", &["done", "did"]),
-    ("write", &["written", "wrote"]),
-    ("get", &["got", "gotten"]),
-    ("take", &["taken", "took"]),
-    ("pay", &["paid"]),
-    ("buy", &["bought"]),
-    ("build", &["built"]),
-    ("bring", &["brought"]),
-    ("sell", &["sold"]),
-    ("find", &["found"]),
-    ("give", &["given", "gave"]),
-    ("hang", &["hung"]),
-    ("draw", &["drawn", "drew"]),
-    ("run", &["ran"]),
-    ("put", &["put"]),
-    ("set", &["set"]),
-    ("cut", &["cut"]),
-    ("lay", &["laid"]),
-    ("feed", &["fed"]),
-    ("ring", &["rang", "rung"]),
-];
+/// Irregular English pasts and participles of verbs promises use, by verb
+/// (`lexicon/en/irregular.txt`).
+fn en_irregular() -> &'static [(&'static str, Vec<&'static str>)] {
+    static LIST: std::sync::OnceLock<Vec<(&'static str, Vec<&'static str>)>> =
+        std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        include_str!("../../lexicon/en/irregular.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let mut w = l.split_whitespace();
+                Some((w.next()?, w.collect()))
+            })
+            .collect()
+    })
+}
+
+/// Is `w` an irregular English past or participle?
+fn en_irregular_past(w: &str) -> bool {
+    en_irregular().iter().any(|(_, forms)| forms.contains(&w))
+}
 
 /// Words that turn a report into something else: not done, not yet, a question.
 fn hedged(words: &[impl AsRef<str>], text: &str) -> bool {
@@ -140,7 +136,7 @@ pub fn may_report(text: &str) -> bool {
         let n = w.chars().count();
         n >= 4
             && (w.ends_with("ed")
-                || EN_IRREGULAR.iter().any(|(_, forms)| forms.contains(&w))
+                || en_irregular_past(w)
                 || RU_REPORT_ENDINGS.iter().any(|e| w.ends_with(e)))
     })
 }
@@ -197,16 +193,22 @@ fn en_plainly_reported(text: &str) -> bool {
     });
     let toks = tokens(text);
     let words: Vec<&str> = toks.iter().map(|t| t.norm.as_str()).collect();
-    if words.is_empty()
-        || hedged(&words, &normalize(text))
-        || words.iter().any(|w| en_plans(w) || retold.contains(w))
-    {
+    if words.is_empty() || hedged(&words, &normalize(text)) {
         return false;
     }
+    // A plan or a retelling speaks for its own clause and what follows it: "Christmas display
+    // is up, not bad if I say so myself" and "All deliveries dropped, Mrs Hegarty says thanks"
+    // report; "I'll check, sent the form" and "Tom said he sent it" do not.
+    let clause_of = |k: usize| clause_index(text, &toks, k);
+    // "Told St Luke's about the new days": a telling that opens its clause is the speaker's.
+    let opens = |k: usize| k == 0 || clause_of(k - 1) < clause_of(k);
+    let vetoed_from = (0..words.len())
+        .find(|&k| en_plans(words[k]) || retold.contains(&words[k]) && !opens(k))
+        .map(clause_of);
     let past = |w: &str| {
         done.contains(&w)
             || participles.contains(&w)
-            || EN_IRREGULAR.iter().any(|(_, forms)| forms.contains(&w))
+            || en_irregular_past(w)
             || w.len() >= 5 && w.ends_with("ed") && !not_past.contains(&w)
     };
     // "Andrés sent…", "Travis got…": a name mid-sentence before the past.
@@ -221,8 +223,25 @@ fn en_plainly_reported(text: &str) -> bool {
                 .trim_end_matches(' ')
                 .ends_with(['.', '!', '?', '\n'])
     };
-    (0..words.len())
-        .any(|k| past(words[k]) && (k == 0 || !others.contains(&words[k - 1]) && !named(k - 1)))
+    (0..words.len()).any(|k| {
+        past(words[k])
+            && vetoed_from.is_none_or(|c| clause_of(k) < c)
+            && (k == 0 || !others.contains(&words[k - 1]) && !named(k - 1))
+    })
+}
+
+/// Which clause of `text` the token `k` stands in, counted by the punctuation before it.
+fn clause_index(text: &str, toks: &[super::words::Token], k: usize) -> usize {
+    // Punctuation and emoji end a clause ("is up 🎁 come see"); marks inside words do not.
+    text.get(..toks[k].span.start)
+        .unwrap_or("")
+        .chars()
+        .filter(|&c| {
+            !c.is_alphanumeric()
+                && !c.is_whitespace()
+                && !matches!(c, '\'' | '’' | '-' | '/' | '&' | '%' | '"')
+        })
+        .count()
 }
 
 /// Words of a plan or a wish in English: a message with one tells what is still to do.
@@ -279,7 +298,7 @@ pub fn result_told(text: &str) -> Option<usize> {
         .iter()
         .any(|w| w.chars().any(|c| matches!(c, 'а'..='я')))
     {
-        return en_result_told(&toks, &words);
+        return en_result_told(text, &toks, &words);
     }
     let d = crate::morph::dictionary()?;
     let best = |w: &str| {
@@ -334,23 +353,55 @@ pub fn result_told(text: &str) -> Option<usize> {
         .map(|k| toks[k].span.start)
 }
 
-/// English: "quote's in tofino lodge's inbox", "sim logs are in your folder": the thing, then
-/// "in"/"on" and whose place it is (a possessive or "the"). Nothing the speaker still means to
-/// do ("I'll drop them in your folder").
-fn en_result_told(toks: &[super::words::Token], words: &[String]) -> Option<usize> {
-    if words.iter().any(|w| en_plans(w)) {
-        return None;
-    }
-    let whose = |w: &str| {
-        matches!(w, "your" | "the" | "his" | "her" | "their" | "our" | "ur") || w.ends_with("'s")
+/// English: "quote's in tofino lodge's inbox", "sim logs are in your folder", "turbo's on Moana
+/// Rose", "gift wrap station is up": the thing, then where it now is ("in"/"on" and whose place,
+/// or a name) or that it is up. Nothing the speaker still means to do ("I'll drop them in your
+/// folder"), nothing asked of anyone ("is it up to you?" is a question anyway).
+fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) -> Option<usize> {
+    // A plan speaks for its clause and what follows: "rota is up on the board, shout if there's
+    // any clashes" reports; "I'll put them in your folder" does not.
+    let planned_from = (0..words.len())
+        .find(|&k| en_plans(&words[k]))
+        .map(|k| clause_index(text, toks, k));
+    let whose = |j: usize| {
+        let w = words[j].as_str();
+        matches!(w, "your" | "the" | "his" | "her" | "their" | "our" | "ur")
+            || w.ends_with("'s")
+            // A named place: "on Moana Rose", "on Kōtuku" (not a day: "on Monday").
+            || text[toks[j].span.clone()].chars().next().is_some_and(char::is_uppercase)
+                && !names_a_date(&text[toks[j].span.clone()])
     };
-    (1..words.len().saturating_sub(1))
+    let is =
+        |k: usize| words[k - 1].ends_with("'s") || matches!(words[k - 1].as_str(), "is" | "are");
+    (1..words.len())
         .find(|&k| {
-            matches!(words[k].as_str(), "in" | "on" | "into")
-                && (k + 1..(k + 4).min(words.len())).any(|j| whose(&words[j]))
-                && (words[k - 1].ends_with("'s") || matches!(words[k - 1].as_str(), "is" | "are"))
+            let placed = k + 1 < words.len()
+                && matches!(words[k].as_str(), "in" | "on" | "into")
+                && (k + 1..(k + 4).min(words.len())).any(whose);
+            // "is up" closing its clause, or before where ("up on the staff board").
+            let up = words[k] == "up"
+                && (k + 1 == words.len()
+                    || clause_index(text, toks, k + 1) > clause_index(text, toks, k)
+                    || matches!(
+                        words[k + 1].as_str(),
+                        "on" | "in" | "online" | "and" | "now"
+                    ));
+            (placed || up) && is(k) && planned_from.is_none_or(|c| clause_index(text, toks, k) < c)
         })
         .map(|k| toks[k].span.start)
+}
+
+/// Is `word` a date word ("Monday", "Dec")? Only whether it is one matters, so any instant
+/// serves as the reference.
+fn names_a_date(word: &str) -> bool {
+    use chrono::TimeZone;
+    let Some(any) = chrono_tz::UTC
+        .with_ymd_and_hms(2026, 1, 1, 12, 0, 0)
+        .single()
+    else {
+        return false;
+    };
+    !crate::extract::dates::find(word, any, crate::domain::Lang::En).is_empty()
 }
 
 /// A Russian perfective past or passive participle, by the dictionary.
@@ -419,14 +470,16 @@ pub fn reports_done(text: &str, content: &str) -> bool {
                         || w == format!("{p}d") && p.ends_with('e')
                         || p.ends_with('y') && w == format!("{}ied", &p[..p.len() - 1]))
             };
-            let irregular = EN_IRREGULAR
+            let irregular = en_irregular()
                 .iter()
                 .find(|(base, _)| base == p)
-                .map(|(_, forms)| *forms)
+                .map(|(_, forms)| forms.as_slice())
                 .unwrap_or(&[]);
-            words
-                .iter()
-                .any(|w| regular(w) || irregular.contains(&w.as_str()))
+            // "I'll put the photos there": the same form after a plan is still to do.
+            words.iter().enumerate().any(|(k, w)| {
+                (regular(w) || irregular.contains(&w.as_str()))
+                    && (k == 0 || !en_plans(&words[k - 1]) && words[k - 1] != "to")
+            })
         })
 }
 
@@ -504,6 +557,41 @@ mod tests {
         assert!(!plainly_reported("half the bins dropped"));
         assert!(!plainly_reported("форсунку прочистил?"));
         assert!(!plainly_reported("форсунка в порядке"));
+        // Up, or on a named thing; a plan after it speaks for its own clause only.
+        assert_eq!(
+            at("Gift wrap station is up 🎁 come see"),
+            Some("Gift wrap station is ")
+        );
+        assert_eq!(
+            at("Turbo's on Moana Rose and she runs sweet"),
+            Some("Turbo's ")
+        );
+        assert_eq!(
+            at("Christmas rota is up on the staff board, shout if there's any clashes"),
+            Some("Christmas rota is ")
+        );
+        assert_eq!(at("prices are up again, ugh"), None);
+        assert_eq!(at("the call is on Monday"), None);
+        assert_eq!(at("if the stand is up I'll shoot it"), None);
+    }
+
+    #[test]
+    fn a_telling_or_a_plan_speaks_for_its_own_clause() {
+        assert!(plainly_reported(
+            "All deliveries dropped, Mrs Hegarty says thanks"
+        ));
+        assert!(plainly_reported(
+            "Told St Luke's about the new delivery days"
+        ));
+        assert!(plainly_reported(
+            "Spoke to Uniphar, credit note coming through"
+        ));
+        assert!(!plainly_reported("Tom said he sent it"));
+        assert!(!plainly_reported("I'll check whether they sent it"));
+        assert!(!reports_done(
+            "I'll put the photos there later",
+            "put the photos in the folder"
+        ));
     }
 
     proptest::proptest! {

@@ -87,6 +87,29 @@ pub(super) fn combine(
     let Some(first) = whole.first() else {
         return whole;
     };
+    // "АКБ проверил, там норм. Стартер закажу сегодня, поставлю через 2 дня", "Принял. Замеры
+    // закончим к среде, акт подготовлю к пятнице": a report or a yes first, then promises. The
+    // promises are read as if the message began with them, and the report or yes stays before.
+    let lead = whole
+        .iter()
+        .take_while(|f| matches!(f, Finding::Accept { .. } | Finding::Done { .. }))
+        .count();
+    if lead > 0 && lead < whole.len() && matches!(whole[lead], Finding::Made { .. }) {
+        let mut out = combine(input, whole[lead..].to_vec(), segs, parts, per.clone());
+        let promises = out.iter().filter(|f| is_new_work(f)).count();
+        let accepts = whole[..lead]
+            .iter()
+            .any(|f| matches!(f, Finding::Accept { .. }));
+        if promises >= 2 || !accepts {
+            let reported = out.iter().any(|f| matches!(f, Finding::Done { .. }));
+            for f in whole[..lead].iter().rev() {
+                if !(reported && matches!(f, Finding::Done { .. })) {
+                    out.insert(0, f.clone());
+                }
+            }
+            return out;
+        }
+    }
     match first {
         Finding::Made { .. } | Finding::Request { .. } | Finding::Offer { .. } => {
             // The parts name the same work more precisely (its own date), and may add a second
@@ -284,6 +307,13 @@ pub(super) fn combine(
                 return flat;
             }
             own_due(whole, &flat, false)
+        }
+        // "can't get it done by Thurs, the portal's down till the weekend. Monday ok?": the date
+        // offered in place of a refused one is the whole message's to tell.
+        Finding::Moved { .. }
+            if whole.len() == 1 && moved::other_date(&Msg::new(input.text)).is_some() =>
+        {
+            whole
         }
         Finding::Moved { .. } if whole.len() == 1 => own_due(whole, &flat, false),
         // "сегодня 2 рейса отменили — гололёд. объявления завтра с утра развешу": what is

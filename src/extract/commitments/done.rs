@@ -20,7 +20,11 @@ pub(super) fn done(m: &Msg) -> Option<usize> {
             .is_some_and(|v| v.form == Form::Past && !v.take && !v.aux)
             || got
             || en_work_past(m, i);
-        if !(past || t.f & DONE != 0) || m.negated(i) || m.is_q(i) {
+        // "Принял.", "принял, по 307-й": a yes standing as a clause of its own, not work done
+        // ("фермы 214 приняла" is).
+        let a_yes =
+            t.f & AGREE != 0 && m.clause_start(i) && (i + 1 >= m.n() || m.clause_start(i + 1));
+        if !(past || t.f & DONE != 0) || a_yes || m.negated(i) || m.is_q(i) {
             continue;
         }
         let (prev, next) = (if i > 0 { m.w(i - 1) } else { "" }, m.w(i + 1));
@@ -55,6 +59,16 @@ pub(super) fn done(m: &Msg) -> Option<usize> {
                 "should" | "could" | "would" | "must" | "might"
             )
             || matches!(prev, "should've" | "could've" | "would've" | "must've")
+        {
+            continue;
+        }
+        // "I can't get the Mercury sheet done by Thurs", "will have it all done": the work
+        // to have done, said with a modal or a negation before it.
+        if let Some(k) = (i.saturating_sub(6)..i)
+            .rev()
+            .take_while(|&k| k + 1 == i || !m.clause_start(k + 1))
+            .find(|&k| matches!(m.w(k), "get" | "have" | "getting"))
+            && (m.negated(k) || k > 0 && word_list!("en/modal.txt").contains(&m.w(k - 1)))
         {
             continue;
         }

@@ -75,7 +75,7 @@ pub(super) fn relaxed(m: &Msg, i: usize) -> bool {
 /// "в пятницу не могу, в четверг норм?", "Can't do Friday, I'm at the dentist. Thurs ok?": a date
 /// said not to suit, and another after it. Where the new date's search starts: past the refused
 /// date and the words that refuse it.
-fn other_date(m: &Msg) -> Option<usize> {
+pub(super) fn other_date(m: &Msg) -> Option<usize> {
     for i in 0..m.n() {
         let Some(p) = date_refusal_phrases().iter().find(|p| m.seq_at(i, p)) else {
             continue;
@@ -83,16 +83,23 @@ fn other_date(m: &Msg) -> Option<usize> {
         let end = i + p.len();
         let clause = m.bounds(i, false);
         let near = |k: usize| clause.contains(&k) && m.has_f(k, DATE);
-        // The refused date: just before the phrase or just after it.
+        // The refused date: just before the phrase or after it in its clause ("can't get the
+        // Mercury sheet done by Thurs").
         let refused = (i.saturating_sub(3)..i)
-            .chain(end..end + 3)
+            .chain(end..end + 8)
             .filter(|&k| near(k))
             .max()?;
         let from = refused.max(end - 1);
-        if (from + 1..m.n()).any(|k| m.has_f(k, DATE) && !m.has_f(k, PREP)) {
-            return Some(from);
+        // "…, their portal's down till the weekend. Monday ok?": the date offered is the last
+        // one said; the search starts where its words do.
+        let last = (from + 1..m.n())
+            .rev()
+            .find(|&k| m.has_f(k, DATE) && !m.has_f(k, PREP))?;
+        let mut start = last;
+        while start > from + 1 && !m.clause_start(start) && m.has_f(start - 1, DATE | PREP) {
+            start -= 1;
         }
-        return None;
+        return Some(start - 1);
     }
     None
 }

@@ -15,7 +15,22 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     let head_due = crate::extract::dates::deadline(head_text, input.now, lang).map(|(_, d)| d);
     let mut found = Vec::new();
     let numbered = clauses::numbered(m.text);
-    for whole in items(m.text, list_start) {
+    let all: Vec<Range<usize>> = items(m.text, list_start);
+    for (n, whole) in all.iter().cloned().enumerate() {
+        // "today: flu clinic list for Douglas, then the MDS trays": the item the next one
+        // follows with "then" is work too, even named by its noun alone.
+        // "finish the vivo + realme units, then …": what "+" adds is the item before's object.
+        let added = n > 0
+            && m.text
+                .get(all[n - 1].end..whole.start)
+                .is_some_and(|g| g.contains(['+', '&']));
+        let before_then = !added
+            && all.get(n + 1).is_some_and(|next| {
+                let part = m.slice(next.clone());
+                // "…, then Hollis reception if time": a hope, and so is what leads to it.
+                (0..part.n().min(2)).any(|k| word_list!("en/plan_then.txt").contains(&part.w(k)))
+                    && !(0..part.n()).any(|k| part.has_f(k, COND))
+            });
         let pieces = split_at_and(m.text, whole.clone());
         // "today I'm doing X and chasing Y": the date said once holds for both.
         let whole_due = (pieces.len() > 1)
@@ -24,9 +39,17 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
                 crate::extract::dates::deadline(t, input.now, lang).map(|(_, d)| d)
             })
             .flatten();
+        let single = pieces.len() == 1;
         for item in pieces {
             let part = m.slice(item.clone());
-            if let Some(f) = plan_item(&part, input, lang, head_due.or(whole_due), numbered) {
+            let cx = ItemCx {
+                head_due: head_due.or(whole_due),
+                numbered,
+                // "finish the vivo + realme units, then …": one item's second object is no
+                // item of its own.
+                before_then: before_then && single,
+            };
+            if let Some(f) = plan_item(&part, input, lang, &cx) {
                 found.push(f);
                 continue;
             }
@@ -187,13 +210,18 @@ fn items(text: &str, start: usize) -> Vec<Range<usize>> {
 
 /// One item as a promise: led (after its date words) by an infinitive or a 1st-person future
 /// in Russian, by a verb in English.
-fn plan_item(
-    part: &Msg,
-    input: &MessageInput<'_>,
-    lang: Lang,
+/// What an item of a plan takes from the plan around it.
+struct ItemCx {
+    /// The date the heading (or the whole item) gives.
     head_due: Option<Due>,
+    /// The list is numbered ("1) … 2) …").
     numbered: bool,
-) -> Option<Finding> {
+    /// The next item opens with "then".
+    before_then: bool,
+}
+
+fn plan_item(part: &Msg, input: &MessageInput<'_>, lang: Lang, cx: &ItemCx) -> Option<Finding> {
+    let (head_due, numbered) = (cx.head_due, cx.numbered);
     let mut v = 0;
     while v < part.n()
         && (part.has_f(v, DATE | PREP | FILL)
@@ -257,11 +285,14 @@ fn plan_item(
     };
     // "today: prep the SEC rig, then the cable audit": after "then" a job may be named by its
     // noun alone.
+    let after_then = (0..v).any(|k| word_list!("en/plan_then.txt").contains(&part.w(k)))
+        && v > 0
+        && (part.has_f(v - 1, DETERMINER)
+            || word_list!("en/plan_then.txt").contains(&part.w(v - 1)));
     let nominal = verb.is_none()
         && lang == Lang::En
-        && (0..v).any(|k| word_list!("en/plan_then.txt").contains(&part.w(k)))
-        && v > 0
-        && (part.has_f(v - 1, DETERMINER) || word_list!("en/plan_then.txt").contains(&part.w(v - 1)))
+        && (after_then || cx.before_then && part.n() - v >= 2)
+        && !word_list!("en/plan_events.txt").contains(&part.w(v))
         && !part.has_f(v, STOP | DATE | NONWORK | PRON)
         // "then Hollis reception if time": a hope, not a plan.
         && !(0..part.n()).any(|k| part.has_f(k, COND))

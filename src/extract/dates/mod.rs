@@ -193,7 +193,41 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
             ));
         }
     }
+    // "да, с утра начну", "I'll do the first coat in the morning" said in the afternoon: a time
+    // of day already gone today is the next one, unless today is said ("this morning").
+    // A point ("at 10") is gone an hour after it; "now" is not gone.
+    let wall = now.naive_local();
+    let gone = match (pick.1.val.end, pick.1.val.start) {
+        (Some(end), _) => end <= wall,
+        (None, Some(start)) => start + chrono::Duration::hours(1) <= wall,
+        (None, None) => false,
+    };
+    if time_of_day && due.date == today && gone && !names_today(text, &pick.0) {
+        return Some((
+            pick.0.clone(),
+            Due {
+                date: today + chrono::Duration::days(1),
+                time: due.time,
+            },
+        ));
+    }
     Some((pick.0.clone(), due))
+}
+
+/// Does the expression at `span` say it is today's ("this morning", "сегодня утром", "today
+/// at 10")?
+fn names_today(text: &str, span: &Range<usize>) -> bool {
+    static TODAY: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let today = TODAY.get_or_init(|| {
+        include_str!("../../../lexicon/today_words.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .flat_map(str::split_whitespace)
+            .collect()
+    });
+    let said = text.get(span.clone()).unwrap_or("").to_lowercase();
+    said.split(|c: char| !c.is_alphanumeric())
+        .any(|w| today.contains(&w))
 }
 
 /// The expression is one English season word used before a noun ("spring sprinkler check");

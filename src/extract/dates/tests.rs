@@ -856,3 +856,25 @@ fn a_time_of_day_deadline_takes_the_day_said_in_its_sentence() {
     );
     assert_eq!(due("завтра выходной. до обеда пришлю"), d("2026-11-23"));
 }
+
+#[test]
+fn a_time_of_day_already_gone_today_is_tomorrows() {
+    let afternoon = |text: &str| {
+        let now = chrono_tz::Europe::Moscow
+            .with_ymd_and_hms(2026, 11, 23, 16, 5, 0)
+            .unwrap();
+        deadline(text, now, Lang::detect(text)).map(|(_, d)| d.date.to_string())
+    };
+    assert_eq!(afternoon("да, с утра начну"), d("2026-11-24"));
+    assert_eq!(
+        afternoon("I'll do the first coat in the morning"),
+        d("2026-11-24")
+    );
+    assert_eq!(afternoon("до обеда пришлю"), d("2026-11-24"));
+    // Still ahead today, or today said with it.
+    assert_eq!(afternoon("к вечеру пришлю"), d("2026-11-23"));
+    assert_eq!(afternoon("by EOD"), d("2026-11-23"));
+    assert_eq!(afternoon("сегодня утром отправил"), d("2026-11-23"));
+    // Said in the morning, the morning is today's.
+    assert_eq!(due("с утра начну"), d("2026-11-23"));
+}
