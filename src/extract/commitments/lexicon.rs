@@ -539,6 +539,13 @@ pub(super) fn proposal_phrases() -> &'static [Vec<&'static str>] {
     })
 }
 
+/// One phrase a line as written, `#` starting a comment.
+pub(super) fn lines(file: &'static str) -> impl Iterator<Item = &'static str> {
+    file.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+}
+
 /// One phrase a line (words split by spaces), `#` starting a comment.
 fn phrases(files: &[&'static str]) -> Vec<Vec<&'static str>> {
     files

@@ -51,8 +51,9 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "we're" | "we’re" if a == "gonna" => Some(i + 2),
             "gonna" if start => Some(i + 1),
             // "will there be karaoke." asks, with or without its question mark.
+            // "ok sir will do the needful": after a yes and an address, as at the start.
             "will"
-                if start
+                if (start || yes_before(m, i))
                     && !m.is_q(i)
                     && !word_list!("en/persons.txt").contains(&a)
                     && !word_list!("en/there.txt").contains(&a) =>
@@ -124,6 +125,10 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             // "I'm going to the store", "going to Leeds", "we'll go by bus": going somewhere,
             // not doing something (word lists in lexicon/en/movement.txt).
             if goes_somewhere(m, v) {
+                continue;
+            }
+            // "I will not be able to give the report today": a refusal, not a promise.
+            if m.has_f(v, NEG) {
                 continue;
             }
             // "I'll need your sign-off": what the speaker needs, not what they will do.
@@ -625,6 +630,15 @@ fn en_ing_verb(w: &str) -> bool {
 /// A date, or "now" (`lexicon/en/immediate.txt`), at token `k`.
 fn now_or_date(m: &Msg, k: usize) -> bool {
     m.has_f(k, DATE) || word_list!("en/immediate.txt").contains(&m.w(k))
+}
+
+/// Only a yes, fillers and greetings stand between the clause's start and `i` ("ok sir will
+/// do…").
+fn yes_before(m: &Msg, i: usize) -> bool {
+    let from = m.bounds(i, false).start;
+    from < i
+        && (from..i).any(|k| m.has_f(k, AGREE))
+        && (from..i).all(|k| m.has_f(k, AGREE | FILL | GREET))
 }
 
 #[cfg(test)]

@@ -225,6 +225,41 @@ fn piece_end(text: &str, max: usize) -> usize {
 /// The whole piece is read first; then each independent clause on its own, because a hedge,
 /// a report or a date in one clause says nothing about the promise in another ("I'll send the
 /// rate con tmrw. also the strike might be a problem", "оплачу на этой неделе, сегодня лимит").
+/// `text` with a request opener of `lexicon/en/openers.txt` ("do one thing,") read as "please",
+/// if it has one: padded to the same length, so spans still point where they did.
+fn without_openers(text: &str) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    for phrase in lexicon::lines(include_str!("../../../lexicon/en/openers.txt")) {
+        for (at, _) in lower.match_indices(phrase) {
+            let end = at + phrase.len();
+            let before_ok = lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            // "do one thing Amit, share the file": a name may stand before the comma.
+            let rest = &text[end..];
+            let named = rest
+                .trim_start_matches(' ')
+                .split_once(',')
+                .is_some_and(|(name, _)| {
+                    !name.is_empty()
+                        && !name.contains(' ')
+                        && name.chars().next().is_some_and(char::is_uppercase)
+                });
+            let after = lower[end..].trim_start_matches(' ');
+            if before_ok && (after.starts_with(',') || after.starts_with(':') || named) {
+                // It asks as "please" does, and is read as one; the comma stays, ending the
+                // address before it ("Priya, please, prepare…").
+                let mut out = text.to_string();
+                let please = format!("{:<width$}", "please", width = end - at);
+                out.replace_range(at..end, &please);
+                return Some(out);
+            }
+        }
+    }
+    None
+}
+
 /// The text before a closing "…, ok?" (`lexicon/confirm_tags.txt`), when there is more than the
 /// tag and the tag is its only question.
 fn without_confirm_tag(text: &str, now: DateTime<Tz>) -> Option<&str> {
@@ -249,6 +284,13 @@ fn without_confirm_tag(text: &str, now: DateTime<Tz>) -> Option<&str> {
 }
 
 fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
+    // "do one thing, raise a request with admin": the opener names no work; it asks.
+    if let Some(bare) = without_openers(input.text) {
+        return analyze_piece(&MessageInput {
+            text: &bare,
+            ..input.clone()
+        });
+    }
     // "sure, by thurs ok?": asking whether the date suits is saying it.
     if let Some(bare) = without_confirm_tag(input.text, input.now) {
         return analyze_piece(&MessageInput {

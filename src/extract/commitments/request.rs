@@ -63,6 +63,18 @@ pub(super) fn request_cue(m: &Msg) -> Option<usize> {
             {
                 return Some(i + 3);
             }
+            // "Neha, can we send the December invoice by Friday?": a "we" asked of the one
+            // called by name is asked of them.
+            "can" | "could"
+                if m.w(i + 1) == "we"
+                    && m.is_q(i)
+                    && i == 1
+                    && m.clause_start(i)
+                    && m.capital(0)
+                    && m.has_f(i + 2, EN_VERB) =>
+            {
+                return Some(i + 2);
+            }
             "need" if m.w(i + 1) == "you" && m.w(i + 2) == "to" => return Some(i + 3),
             _ => {}
         }

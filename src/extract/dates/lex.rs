@@ -332,7 +332,7 @@ pub(super) fn classify(w: &str) -> Lex {
         && base.is_ascii()
     {
         let day = en_word(base);
-        if matches!(day, Lex::Wd(..) | Lex::RelDay(_)) {
+        if matches!(day, Lex::Wd(..) | Lex::RelDay(_) | Lex::Kw(Kw::Tonight)) {
             return day;
         }
     }

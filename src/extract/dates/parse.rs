@@ -794,6 +794,10 @@ impl<'a> P<'a> {
     fn numeric_date(&self, i: usize) -> Option<(Frame, usize)> {
         let f = Frame::default();
         let (a, an) = self.num(i)?;
+        // "staging build 14.2", "version 3.10": a number of a thing, not a date.
+        if i > 0 && versions().contains(&self.w(i - 1)) {
+            return None;
+        }
         let sep = match self.lx(i + 1) {
             Lex::Sym(c @ ('.' | '/' | '-')) if self.adj(i + 1) && self.adj(i + 2) => c,
             _ => return None,
@@ -3780,4 +3784,16 @@ fn apply_part(c: &mut Clock, p: Part) {
     }
     c.amb = false;
     c.pm.get_or_insert(c.h >= 12);
+}
+
+/// Words before a number that make it a version or a build (`lexicon/versions.txt`).
+fn versions() -> &'static [&'static str] {
+    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        include_str!("../../../lexicon/versions.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .flat_map(str::split_whitespace)
+            .collect()
+    })
 }

@@ -878,3 +878,14 @@ fn a_time_of_day_already_gone_today_is_tomorrows() {
     // Said in the morning, the morning is today's.
     assert_eq!(due("с утра начну"), d("2026-11-23"));
 }
+
+#[test]
+fn a_build_number_is_no_date_and_tonights_is_tonight() {
+    assert_eq!(due("full regression run on staging build 14.2"), None);
+    assert_eq!(due("обновим до версии 3.10"), None);
+    assert_eq!(due("к 14.2 сделаю"), d("2027-02-14"));
+    assert_eq!(
+        due("I will discuss it in tonight's triage"),
+        d("2026-11-23")
+    );
+}
