@@ -466,6 +466,7 @@ async fn earlier_blind_rounds_keep_their_pooled_scores() {
         ("scenarios-blind18", 0.88, 0.72, 0.72),
         ("scenarios-blind19", 0.85, 0.62, 0.52),
         ("scenarios-blind20", 0.89, 0.72, 0.61),
+        ("scenarios-blind21", 0.91, 0.79, 0.75),
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut low = Vec::new();

@@ -798,7 +798,22 @@ fn moved_due(cx: &Ctx, i: usize) -> Option<Due> {
         let head = m.toks.get(start).and_then(|t| text.get(..t.span.start))?;
         super::dates::deadline(head, input.now, cx.lang).map(|(_, due)| due)
     };
+    // "не успеваю до среды, может перенесём на пятницу?": after the date being missed, the one
+    // said last is the new one.
+    // Only when the missed date follows "не успеваю" right away ("…не успел, сделаю в
+    // понедельник с утра" misses none).
+    let offered_after_missed = || {
+        let rest = m.toks.get(i + 1).and_then(|t| text.get(t.span.end..))?;
+        let found = super::dates::find(rest, input.now, cx.lang);
+        let (missed_at, next) = (found.first()?, found.get(1)?);
+        let gap = rest.get(..missed_at.span.start)?;
+        if gap.contains([',', '.', '!', '?', '\n']) || gap.split_whitespace().count() > 1 {
+            return None;
+        }
+        super::dates::deadline(rest.get(next.span.start..)?, input.now, cx.lang).map(|(_, d)| d)
+    };
     more_time(m, input.now)
+        .or_else(|| if missed { offered_after_missed() } else { None })
         .or(after_move)
         .or_else(|| if missed { earlier() } else { cx.due() })
 }
