@@ -148,6 +148,11 @@ fn analyze(
 /// The most findings one message may write.
 const MAX_FINDINGS: usize = 64;
 
+/// Open commitments in the order the org's are read: most recently made first.
+fn newest_first(open: &mut [Commitment]) {
+    open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
+}
+
 /// Shared significant stems: the measure of "the same thing".
 fn overlap(a: &[String], b: &[String]) -> usize {
     a.iter()
@@ -962,7 +967,7 @@ impl Ingest<'_> {
                 }
                 // In the org's order, as when read all at once: the best match takes the first
                 // of equals.
-                others.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
+                newest_first(&mut others);
             }
             others.retain(|c| self.may_change(m.from, c));
             if let Some(c) = best_match_exact(&others, words) {
@@ -1515,7 +1520,7 @@ impl Ledger {
                 .filter(|c| owner.is_none_or(|o| c.owner == o))
                 .cloned(),
         );
-        open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
+        newest_first(&mut open);
         open
     }
 
@@ -1648,7 +1653,7 @@ impl Ledger {
             open.retain(|o| o.origin_id != c.origin_id);
             if c.state == CommitmentState::Open && owner.is_none_or(|o| o == c.owner) {
                 open.push(c.clone());
-                open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
+                newest_first(open);
             }
         }
     }

@@ -199,7 +199,8 @@ fn en_plainly_reported(text: &str) -> bool {
     // A plan or a retelling speaks for its own clause and what follows it: "Christmas display
     // is up, not bad if I say so myself" and "All deliveries dropped, Mrs Hegarty says thanks"
     // report; "I'll check, sent the form" and "Tom said he sent it" do not.
-    let clause_of = |k: usize| clause_index(text, &toks, k);
+    let clauses = clause_indices(text, &toks);
+    let clause_of = |k: usize| clauses[k];
     // "Told St Luke's about the new days": a telling that opens its clause is the speaker's.
     let opens = |k: usize| k == 0 || clause_of(k - 1) < clause_of(k);
     let vetoed_from = (0..words.len())
@@ -230,18 +231,26 @@ fn en_plainly_reported(text: &str) -> bool {
     })
 }
 
-/// Which clause of `text` the token `k` stands in, counted by the punctuation before it.
-fn clause_index(text: &str, toks: &[super::words::Token], k: usize) -> usize {
-    // Punctuation and emoji end a clause ("is up 🎁 come see"); marks inside words do not.
-    text.get(..toks[k].span.start)
-        .unwrap_or("")
-        .chars()
-        .filter(|&c| {
-            !c.is_alphanumeric()
-                && !c.is_whitespace()
-                && !matches!(c, '\'' | '’' | '-' | '/' | '&' | '%' | '"')
+/// Which clause of `text` each token stands in, counted by the punctuation and emoji before it
+/// ("is up 🎁 come see"); marks inside words ("it's", "CD-R") do not count. One pass.
+fn clause_indices(text: &str, toks: &[super::words::Token]) -> Vec<usize> {
+    let (mut at, mut n) = (0, 0);
+    toks.iter()
+        .map(|t| {
+            n += text
+                .get(at..t.span.start)
+                .unwrap_or("")
+                .chars()
+                .filter(|&c| {
+                    !c.is_alphanumeric()
+                        && !c.is_whitespace()
+                        && !matches!(c, '\'' | '’' | '-' | '/' | '&' | '%' | '"')
+                })
+                .count();
+            at = t.span.end.max(at);
+            n
         })
-        .count()
+        .collect()
 }
 
 /// Words of a plan or a wish in English: a message with one tells what is still to do.
@@ -360,9 +369,10 @@ pub fn result_told(text: &str) -> Option<usize> {
 fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) -> Option<usize> {
     // A plan speaks for its clause and what follows: "rota is up on the board, shout if there's
     // any clashes" reports; "I'll put them in your folder" does not.
+    let clauses = clause_indices(text, toks);
     let planned_from = (0..words.len())
         .find(|&k| en_plans(&words[k]))
-        .map(|k| clause_index(text, toks, k));
+        .map(|k| clauses[k]);
     let whose = |j: usize| {
         let w = words[j].as_str();
         matches!(w, "your" | "the" | "his" | "her" | "their" | "our" | "ur")
@@ -381,12 +391,12 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
             // "is up" closing its clause, or before where ("up on the staff board").
             let up = words[k] == "up"
                 && (k + 1 == words.len()
-                    || clause_index(text, toks, k + 1) > clause_index(text, toks, k)
+                    || clauses[k + 1] > clauses[k]
                     || matches!(
                         words[k + 1].as_str(),
                         "on" | "in" | "online" | "and" | "now"
                     ));
-            (placed || up) && is(k) && planned_from.is_none_or(|c| clause_index(text, toks, k) < c)
+            (placed || up) && is(k) && planned_from.is_none_or(|c| clauses[k] < c)
         })
         .map(|k| toks[k].span.start)
 }

@@ -155,6 +155,13 @@ pub fn one_typo(a: &[char], b: &[char]) -> bool {
     }
 }
 
+/// The words of a lexicon file: whitespace-separated, `#` starts a comment to the end of the line.
+pub(crate) fn lexicon_words(file: &'static str) -> impl Iterator<Item = &'static str> {
+    file.lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .flat_map(str::split_whitespace)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,6 +14,7 @@ pub(super) fn is_new_work(f: &Finding) -> bool {
 /// Merge the whole-message reading with the per-clause readings.
 pub(super) fn combine(
     input: &MessageInput<'_>,
+    m: &Msg,
     whole: Vec<Finding>,
     segs: &[Range<usize>],
     parts: &[Msg],
@@ -95,7 +96,7 @@ pub(super) fn combine(
         .take_while(|f| matches!(f, Finding::Accept { .. } | Finding::Done { .. }))
         .count();
     if lead > 0 && lead < whole.len() && matches!(whole[lead], Finding::Made { .. }) {
-        let mut out = combine(input, whole[lead..].to_vec(), segs, parts, per.clone());
+        let mut out = combine(input, m, whole[lead..].to_vec(), segs, parts, per.clone());
         let promises = out.iter().filter(|f| is_new_work(f)).count();
         let accepts = whole[..lead]
             .iter()
@@ -310,11 +311,7 @@ pub(super) fn combine(
         }
         // "can't get it done by Thurs, the portal's down till the weekend. Monday ok?": the date
         // offered in place of a refused one is the whole message's to tell.
-        Finding::Moved { .. }
-            if whole.len() == 1 && moved::other_date(&Msg::new(input.text)).is_some() =>
-        {
-            whole
-        }
+        Finding::Moved { .. } if whole.len() == 1 && moved::other_date(m).is_some() => whole,
         Finding::Moved { .. } if whole.len() == 1 => own_due(whole, &flat, false),
         // "сегодня 2 рейса отменили — гололёд. объявления завтра с утра развешу": what is
         // called off is told in its own sentence, and the promise in another stands beside it;

@@ -400,12 +400,7 @@ pub(super) fn fut1_forms() -> &'static Fut1Forms {
     })
 }
 
-/// The words of a lexicon file: whitespace-separated, `#` starts a comment to the end of the line.
-pub(crate) fn words(file: &'static str) -> impl Iterator<Item = &'static str> {
-    file.lines()
-        .map(|l| l.split('#').next().unwrap_or(""))
-        .flat_map(str::split_whitespace)
-}
+pub(crate) use crate::extract::words::lexicon_words as words;
 
 /// A Russian verb form the lists do not hold, read by the morphological dictionary: "обойду"
 /// is a 1st-person future of "обойти", "прочисти" an imperative (futures, infinitives, and

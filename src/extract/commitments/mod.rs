@@ -228,8 +228,18 @@ fn piece_end(text: &str, max: usize) -> usize {
 /// `text` with a request opener of `lexicon/en/openers.txt` ("do one thing,") read as "please",
 /// if it has one: padded to the same length, so spans still point where they did.
 fn without_openers(text: &str) -> Option<String> {
+    let openers = || lexicon::lines(include_str!("../../../lexicon/en/openers.txt"));
+    // Every message is asked: no copy of it unless an opener is there at all.
+    let has = |p: &str| {
+        text.as_bytes()
+            .windows(p.len())
+            .any(|w| w.eq_ignore_ascii_case(p.as_bytes()))
+    };
+    if !openers().any(has) {
+        return None;
+    }
     let lower = text.to_ascii_lowercase();
-    for phrase in lexicon::lines(include_str!("../../../lexicon/en/openers.txt")) {
+    for phrase in openers() {
         for (at, _) in lower.match_indices(phrase) {
             let end = at + phrase.len();
             let before_ok = lower[..at]
@@ -354,7 +364,7 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
             analyze_whole(&sub, part, &names)
         })
         .collect();
-    combine(input, whole, &segs, &parts, per)
+    combine(input, &m, whole, &segs, &parts, per)
 }
 
 fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Finding> {

@@ -351,10 +351,7 @@ fn slip(w: &str) -> Option<&'static str> {
     static TARGETS: std::sync::OnceLock<Vec<(&'static str, Vec<char>)>> =
         std::sync::OnceLock::new();
     let targets = TARGETS.get_or_init(|| {
-        include_str!("../../../lexicon/dates_typo.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .flat_map(str::split_whitespace)
+        crate::extract::words::lexicon_words(include_str!("../../../lexicon/dates_typo.txt"))
             .map(|t| (t, t.chars().collect()))
             .collect()
     });

@@ -219,10 +219,7 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
 fn names_today(text: &str, span: &Range<usize>) -> bool {
     static TODAY: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     let today = TODAY.get_or_init(|| {
-        include_str!("../../../lexicon/today_words.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .flat_map(str::split_whitespace)
+        crate::extract::words::lexicon_words(include_str!("../../../lexicon/today_words.txt"))
             .collect()
     });
     let said = text.get(span.clone()).unwrap_or("").to_lowercase();

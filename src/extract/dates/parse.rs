@@ -3790,10 +3790,7 @@ fn apply_part(c: &mut Clock, p: Part) {
 fn versions() -> &'static [&'static str] {
     static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     LIST.get_or_init(|| {
-        include_str!("../../../lexicon/versions.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .flat_map(str::split_whitespace)
+        crate::extract::words::lexicon_words(include_str!("../../../lexicon/versions.txt"))
             .collect()
     })
 }
