@@ -101,7 +101,7 @@ impl Fixture {
         };
         let org_id = common::org(&store, PEOPLE, common::start()).await;
         let org = store.org(org_id).await.unwrap();
-        let people = store.people(org_id).await.unwrap();
+        let people = store.people(org_id).await.unwrap().to_vec();
         let names = ingest::extract_people(&people);
         Fixture {
             store,

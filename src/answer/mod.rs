@@ -59,7 +59,7 @@ pub struct Answerer<'a> {
     pub org: &'a Org,
     pub viewer: Viewer,
     pub lang: Lang,
-    pub people: Vec<Person>,
+    pub people: crate::store::People,
     pub now: DateTime<Utc>,
     /// The message being answered (evidence for what `/remember` stores).
     pub source: Option<(ChatId, MessageId)>,
@@ -583,7 +583,7 @@ impl<'a> Answerer<'a> {
                 esc(&self.name(m.subject))
             ));
         }
-        for p in &self.people {
+        for p in self.people.iter() {
             let scope = self.viewer.scope_for(p.profile.id);
             for c in self.app.store.commitments_for(
                 self.org.id,

@@ -108,7 +108,7 @@ async fn day_stats(
     app: &App,
     cal: &OrgCalendar,
     at: DateTime<Utc>,
-) -> Result<(Vec<Person>, BTreeMap<UserId, DayStats>), StoreError> {
+) -> Result<(crate::store::People, BTreeMap<UserId, DayStats>), StoreError> {
     let tz = cal.tz;
     let today = at.with_timezone(&tz).date_naive();
     let start = local_midnight(tz, today);
@@ -147,7 +147,7 @@ async fn day_stats(
         }
     }
     // Silent for how many working days before today (today included when nothing was written).
-    for p in &people {
+    for p in people.iter() {
         let last = app.store.last_message_at(cal.org, p.profile.id).await?;
         let last_day = last.map(|t| t.with_timezone(&tz).date_naive());
         let mut d = today;

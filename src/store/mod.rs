@@ -38,7 +38,7 @@ pub use llm::{LlmUsage, MemoryHit, MessageHit, RefineItem, SearchAccess};
 pub use memories::{Commitment, CommitmentChange, Memory, NewCommitment, NewMemory, Scope};
 pub use messages::{NewMessage, Stored, StoredMessage};
 pub use ops::{OrgStatus, QueueStatus};
-pub use people::{Member, Org, Person, UserProfile};
+pub use people::{Member, Org, People, Person, UserProfile};
 pub use prefs::DigestPrefs;
 pub use schedule::{Delivery, NewDelivery, Reflection};
 
@@ -78,6 +78,9 @@ pub struct Store {
     readers: Arc<read::Readers>,
     /// Contexts read before, good while nothing they show has changed (store/context.rs).
     context_cache: Arc<context::Cache>,
+    /// Each org's people as last read, good while no profile or membership has changed
+    /// (store/people.rs).
+    people_cache: Arc<people::Cache>,
     /// The directory of a [`Store::temporary`] database, removed with the last copy.
     _dir: Option<Arc<tempfile::TempDir>>,
 }
@@ -152,6 +155,7 @@ impl Store {
             batches: Arc::new(writer::Writer::open(path, durable)?),
             readers: Arc::new(read::Readers::file(path.to_path_buf())),
             context_cache: Arc::default(),
+            people_cache: Arc::default(),
             _dir: dir,
         };
         store.migrate().await?;

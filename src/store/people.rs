@@ -4,7 +4,8 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use sqlx::Row;
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use super::memories::Get;
 use super::{Result, Store, StoreError, parse, read, ts};
@@ -90,6 +91,33 @@ const PERSON: &str = "SELECT u.id, u.first_name, u.last_name, u.username, u.lang
         u.lang_override, u.dm_open, u.gender,
         m.org_id, m.user_id, m.role, m.position, m.manager_id, m.active
     FROM members m JOIN users u ON u.id = m.user_id";
+
+/// The counter every change to a profile or a membership bumps (migration 018).
+const REVISION: &str = "SELECT rev FROM people_revision WHERE id = 1";
+
+/// An org's active people, shared between the readers of one revision.
+pub type People = Arc<Vec<Person>>;
+
+/// Orgs' people as last read, each under the [`REVISION`] it was read at.
+#[derive(Debug, Default)]
+pub(super) struct Cache {
+    orgs: Mutex<HashMap<OrgId, (i64, People)>>,
+}
+
+impl Cache {
+    fn get(&self, org: OrgId, revision: i64) -> Option<People> {
+        let orgs = self.orgs.lock().ok()?;
+        orgs.get(&org)
+            .filter(|(rev, _)| *rev == revision)
+            .map(|(_, people)| people.clone())
+    }
+
+    fn put(&self, org: OrgId, revision: i64, people: People) {
+        if let Ok(mut orgs) = self.orgs.lock() {
+            orgs.insert(org, (revision, people));
+        }
+    }
+}
 
 fn person_from_row(r: &impl Get) -> Result<Person> {
     Ok(Person {
@@ -334,7 +362,7 @@ impl Store {
     }
 
     /// Everyone active in the org, directors first, then by name.
-    pub async fn people(&self, org: OrgId) -> Result<Vec<Person>> {
+    pub async fn people(&self, org: OrgId) -> Result<People> {
         static SQL: LazyLock<String> = LazyLock::new(|| {
             format!(
                 "{PERSON} WHERE m.org_id = ?1 AND m.active = 1
@@ -342,8 +370,20 @@ impl Store {
                           u.first_name, u.id"
             )
         });
-        self.readers
-            .with(|conn| read::all(conn, &SQL, [org.0], |r| person_from_row(r)))
+        // Every message heard asks for the list: unchanged, it costs one statement.
+        let revision: i64 = self
+            .readers
+            .with(|conn| Ok(conn.prepare_cached(REVISION)?.query_row([], |r| r.get(0))?))?;
+        if let Some(people) = self.people_cache.get(org, revision) {
+            return Ok(people);
+        }
+        self.readers.snapshot(|conn| {
+            // The revision again, from the rows' snapshot: they are filed under it.
+            let revision: i64 = conn.prepare_cached(REVISION)?.query_row([], |r| r.get(0))?;
+            let people = Arc::new(read::all(conn, &SQL, [org.0], |r| person_from_row(r))?);
+            self.people_cache.put(org, revision, people.clone());
+            Ok(people)
+        })
     }
 
     /// One member of the org with their profile (active or not), on the calling thread through

@@ -81,7 +81,7 @@ impl Fixture {
         let store = Store::temporary().await.unwrap();
         let org_id = org(&store).await;
         let org = store.org(org_id).await.unwrap();
-        let people = store.people(org_id).await.unwrap();
+        let people = store.people(org_id).await.unwrap().to_vec();
         let names = ingest::extract_people(&people);
         Fixture {
             store,

@@ -863,3 +863,58 @@ async fn commits_are_checkpointed_in_the_background() {
     }
     assert_eq!(seen, 20, "every commit is in the database file");
 }
+
+/// The list of an org's people is kept between reads, and every change to a profile or a
+/// membership shows in the next read: the bot's own writes and another process's.
+#[tokio::test]
+async fn the_people_of_an_org_show_every_change_to_a_profile_or_membership() {
+    let (dir, s, org, _chat) = file_store().await;
+    let names = |people: &[kept::store::Person]| {
+        people
+            .iter()
+            .map(|p| (p.profile.first_name.clone(), p.member.role.as_str()))
+            .collect::<Vec<_>>()
+    };
+    s.upsert_user(UserId(2), "Дмитрий", None, None, None, t0())
+        .await
+        .unwrap();
+    s.ensure_member(org, UserId(2), t0()).await.unwrap();
+    let first = s.people(org).await.unwrap();
+    assert_eq!(names(&first), vec![("Дмитрий".to_string(), "member")]);
+    let again = s.people(org).await.unwrap();
+    assert!(
+        std::sync::Arc::ptr_eq(&first, &again),
+        "nothing changed: the same list, not read again"
+    );
+
+    s.upsert_user(UserId(2), "Дима", None, None, None, t0())
+        .await
+        .unwrap();
+    assert_eq!(
+        names(&s.people(org).await.unwrap()),
+        vec![("Дима".to_string(), "member")]
+    );
+    s.set_member(org, UserId(2), kept::domain::Role::Lead, None, None, t0())
+        .await
+        .unwrap();
+    assert_eq!(
+        names(&s.people(org).await.unwrap()),
+        vec![("Дима".to_string(), "lead")]
+    );
+    s.upsert_user(UserId(3), "Анна", None, None, None, t0())
+        .await
+        .unwrap();
+    s.ensure_member(org, UserId(3), t0()).await.unwrap();
+    assert_eq!(s.people(org).await.unwrap().len(), 2);
+
+    // Another process (`kept role`, a script) writes to the same file.
+    let db = rusqlite::Connection::open(dir.path().join("kept.db")).unwrap();
+    db.execute("UPDATE members SET active = 0 WHERE user_id = 3", [])
+        .unwrap();
+    db.execute("UPDATE users SET first_name = 'Дмитрий' WHERE id = 2", [])
+        .unwrap();
+    assert_eq!(
+        names(&s.people(org).await.unwrap()),
+        vec![("Дмитрий".to_string(), "lead")]
+    );
+}
