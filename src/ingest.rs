@@ -154,6 +154,33 @@ fn newest_first(open: &mut [Commitment]) {
 }
 
 /// Shared significant stems: the measure of "the same thing".
+/// Does the promise's text begin with a verb that finishes begun work
+/// (`lexicon/continue_verbs.txt`)?
+fn continues(content: &str) -> bool {
+    static VERBS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        crate::extract::words::lexicon_words(include_str!("../lexicon/continue_verbs.txt"))
+            .collect()
+    });
+    let first = content
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    VERBS.contains(&first.as_str())
+}
+
+/// Does the text tell of part of the work done (`lexicon/part_done.txt`)?
+fn part_done(text: &str) -> bool {
+    static WORDS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        crate::extract::words::lexicon_words(include_str!("../lexicon/part_done.txt")).collect()
+    });
+    text.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        WORDS
+            .iter()
+            .any(|p| w.eq_ignore_ascii_case(p) || w.to_lowercase() == *p)
+    })
+}
+
 fn overlap(a: &[String], b: &[String]) -> usize {
     a.iter()
         .filter(|x| b.iter().any(|y| same_stem(x, y)))
@@ -420,8 +447,31 @@ impl Ingest<'_> {
             Vec::new()
         };
         let mut effects = Vec::new();
-        for f in findings {
-            if let Some(e) = self.apply(l, m, f).await? {
+        for (k, f) in findings.iter().enumerate() {
+            if let Finding::Done { words } = f
+                && let Some(rest) = self.rest_promised(&findings[k + 1..])
+                && let Some(c) = self.target(l, m, words, false, true).await?
+            {
+                // "КП отправил, договор доделаем в пятницу", "двоих обзвонила, наберу завтра":
+                // part of a promise done and the rest promised again is that promise still
+                // open (the promise after moves it), not closed: the report tells of a part,
+                // or names one thing of the promise and the new promise another of it.
+                // ("Patels measured, I'll send you the measurements tonight" is the next work.)
+                let theirs = commitments::significant_stems(&c.content);
+                let split = overlap(&rest, &theirs) > 0
+                    && overlap(words, &theirs) > 0
+                    && overlap(&rest, words) == 0;
+                // A finishing verb goes on with it unless it names another open promise
+                // ("рассадку утвердили, а график смен доделаю завтра").
+                let goes_on = continues(&self.rest_content(&findings[k + 1..]))
+                    && (rest.is_empty()
+                        || best_match_exact(&l.open_of(m.from).await?, &rest)
+                            .is_none_or(|o| o.id == c.id));
+                if split || part_done(m.text) || goes_on {
+                    continue;
+                }
+            }
+            if let Some(e) = self.apply(l, m, f.clone()).await? {
                 effects.push(e);
             }
         }
@@ -618,6 +668,27 @@ impl Ingest<'_> {
         Ok(())
     }
 
+    /// The text of the first promise among `later` findings (empty if none).
+    fn rest_content(&self, later: &[Finding]) -> String {
+        later
+            .iter()
+            .find_map(|f| match f {
+                Finding::Made { content, .. } => Some(content.clone()),
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    /// The significant words of the first promise among `later` findings, if there is one.
+    fn rest_promised(&self, later: &[Finding]) -> Option<Vec<String>> {
+        later.iter().find_map(|f| match f {
+            Finding::Made { content, .. } => Some(commitments::significant_stems(&without_names(
+                content, self.names,
+            ))),
+            _ => None,
+        })
+    }
+
     async fn apply(
         &self,
         l: &mut Ledger,
@@ -782,6 +853,26 @@ impl Ingest<'_> {
                 msg.text.as_str()
             }
             _ => "",
+        };
+        // "сдам" to "в пт к 16 все акты мне на подпись": a yes with no date of its own takes
+        // the one in what it answers.
+        // Not a date its author gave their own work ("не успеваю к пятнице, сдвину на
+        // понедельник" answered by "ок, предупрежу их").
+        let due = match &before {
+            Some(msg)
+                if due.is_none()
+                    && !says_more
+                    && std::ptr::eq(context, msg.text.as_str())
+                    && msg.user_id.is_some_and(|a| {
+                        self.said_in(l, msg, a)
+                            .iter()
+                            .all(|f| matches!(f, Finding::Request { .. } | Finding::Accept { .. }))
+                    }) =>
+            {
+                let at = msg.date.with_timezone(&self.org.timezone);
+                crate::extract::dates::deadline(&msg.text, at, self.org.locale).map(|(_, d)| d)
+            }
+            _ => due,
         };
         // Names addressed in what it answers are not the work ("Людмила Ивановна, счёт…").
         let content = commitments::with_context(own, &without_names(context, self.names));
@@ -1075,7 +1166,19 @@ impl Ingest<'_> {
         if content.trim().is_empty() {
             return Ok(None);
         }
-        let content = &commitments::with_context(content, m.text);
+        let mut content = commitments::with_context(content, m.text);
+        // "у меня, завтра привезу" in reply to "кто знает где ключ от венткамеры?": a bare
+        // verb in reply to someone else is about what they wrote.
+        if commitments::significant_stems(&content).is_empty()
+            && let Some(r) = m.reply_to
+            && let Some(msg) = l.message(m.chat, r).await?
+            && let Some(author) = msg.user_id.filter(|a| *a != m.from)
+            // Requests there were for `accept` to take; what it did not take is not this.
+            && self.said_in(l, &msg, author).is_empty()
+        {
+            content = commitments::with_context(&content, &without_names(&msg.text, self.names));
+        }
+        let content = &content;
         let c = l
             .insert(&NewCommitment {
                 org_id: self.org.id,

@@ -37,6 +37,18 @@ pub fn finite_verb(w: &str) -> bool {
         .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX") && t.feat("VerbForm") == Some("Fin"))
 }
 
+/// Whether the likeliest dictionary reading of `w` (lower case) is a verb in the first person
+/// ("переносим", "перенесу"), any tense: the speaker's own doing.
+pub fn first_person_verb(w: &str) -> bool {
+    let Some(d) = dictionary() else { return false };
+    d.analyze(w)
+        .iter()
+        .filter(|a| a.source == Source::Dictionary)
+        .max_by(|a, b| a.prob.total_cmp(&b.prob))
+        .and_then(|a| d.ud_tag(a.ud))
+        .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX") && t.feat("Person") == Some("1"))
+}
+
 fn cyrillic(w: &str) -> bool {
     !w.is_empty()
         && w.chars()
@@ -209,6 +221,16 @@ mod tests {
         assert_eq!(nominative("CRM"), "CRM");
         assert_eq!(nominative("Ромашка"), "Ромашка");
         assert_eq!(nominative(""), "");
+    }
+
+    #[test]
+    fn a_first_person_verb_is_the_speakers_doing() {
+        for w in ["переносим", "перенесу", "сделаем", "отправил"] {
+            assert_eq!(first_person_verb(w), w != "отправил", "{w}");
+        }
+        assert!(!first_person_verb("перенес"));
+        assert!(!first_person_verb("садик"));
+        assert!(!first_person_verb(""));
     }
 
     proptest! {

@@ -356,3 +356,103 @@ async fn a_result_told_by_its_place_closes_its_promise_and_a_stray_cancel_does_n
         "{open:#?}"
     );
 }
+
+/// Runs `log` ((from, text, reply_to), a minute apart) one message at a time and returns the
+/// current commitments as (owner, content, due, state).
+async fn after(
+    log: &[(i64, &str, Option<i64>)],
+) -> Vec<(i64, String, Option<String>, CommitmentState)> {
+    let f = Fixture::new().await;
+    for (k, (from, text, reply_to)) in log.iter().enumerate() {
+        f.ingest()
+            .message(&Incoming {
+                chat: CHAT,
+                message: MessageId(k as i64 + 1),
+                from: UserId(*from),
+                date: t0() + Duration::minutes(k as i64),
+                text,
+                reply_to: reply_to.map(MessageId),
+                mentions: &[],
+            })
+            .await
+            .unwrap();
+    }
+    f.history()
+        .await
+        .into_iter()
+        .filter(|v| !v.4)
+        .map(|v| (v.0.0, v.1, v.2, v.3))
+        .collect()
+}
+
+/// A report of one promise and a promise of other work in one message: the first is done and
+/// the second is new. A report of part of a promise with the rest promised again leaves it
+/// open, moved.
+#[tokio::test]
+async fn a_report_beside_a_new_promise_closes_its_own_promise_only() {
+    let now = after(&[
+        (3, "завтра заберу с базы РИП-12 4 шт и акб к ним", None),
+        (3, "забрал РИПы и акб, в обед завезу на школу", None),
+    ])
+    .await;
+    assert!(
+        now.iter()
+            .any(|c| c.1.contains("РИП") && c.3 == CommitmentState::Done),
+        "{now:?}"
+    );
+    assert!(
+        now.iter()
+            .any(|c| c.1.contains("школ") && c.3 == CommitmentState::Open),
+        "{now:?}"
+    );
+
+    let now = after(&[
+        (3, "клиентов по усн обзвоню всех троих до вечера", None),
+        (3, "двоих обзвонила, третий не берёт, наберу завтра", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Open);
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-24"), "{now:?}");
+}
+
+/// A bare promise in reply to someone's question is about what they asked; a bare yes to a
+/// dated message that asks nothing takes its date; a refusal with a new date and nothing open
+/// to move is a promise of its own.
+#[tokio::test]
+async fn a_bare_promise_takes_its_thing_and_date_from_what_it_answers() {
+    let now = after(&[
+        (1, "кто знает где ключ от венткамеры на хасана?", None),
+        (3, "у меня, завтра привезу", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(now[0].1.contains("ключ"), "{now:?}");
+
+    let now = after(&[
+        (
+            1,
+            "пацаны в пт к 16 все акты скрытых по школе мне на подпись",
+            None,
+        ),
+        (3, "сдам", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].0, 3);
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-27T16:00"), "{now:?}");
+
+    let now = after(&[(
+        3,
+        "камри салон сегодня не успею, там собака жила. завтра к обеду сделаю",
+        None,
+    )])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(now[0].1.contains("камри"), "{now:?}");
+    assert_eq!(
+        now[0].2.as_deref().map(|d| &d[..10]),
+        Some("2026-11-24"),
+        "{now:?}"
+    );
+}

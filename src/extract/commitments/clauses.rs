@@ -23,6 +23,20 @@ pub(super) fn combine(
     // The deadline of a clause that says nothing else ("…, к четвергу надо") belongs to its
     // neighbour; a date in a clause with its own finding does not.
     // So does a bare "…, сделаю до конца недели" / "…, will have it by the 24th" after the work.
+    // "руся отбой по маякам на юрша, палыч говорит садик перенес монтаж на март. не
+    // заказывай": a call-off said first, then why, told of others. Their move or retelling is
+    // the reason, not the speaker's own change.
+    if let [Finding::Cancelled { words }] = per.first().map(Vec::as_slice).unwrap_or(&[])
+        && !words.is_empty()
+        && whole.iter().all(|f| matches!(f, Finding::Moved { .. }))
+        // A call-off ordered ("отбой", "cancel the van"), not told ("CPS cancelled on us,
+        // rescheduling the interview to next week" is the speaker's move).
+        && parts.first().is_some_and(|p| !tells_past(p))
+        && per[1..].iter().flatten().all(|f| !is_new_work(f))
+        && parts[1..].iter().all(|p| !speaker_acts(p))
+    {
+        return per[0].clone();
+    }
     let whole_due = whole.first().and_then(Finding::due);
     let bare_yes = |j: usize| per[j].iter().all(|f| matches!(f, Finding::Accept { .. }));
     let mut flat: Vec<Finding> = Vec::new();
@@ -281,6 +295,25 @@ pub(super) fn combine(
                 flat.retain(|f| is_new_work(f) || matches!(f, Finding::Done { .. }));
                 return flat;
             }
+            // "забрал РИПы и акб, в обед завезу на школу": other work reported done in a clause
+            // before the one promise keeps its report.
+            let report = flat
+                .iter()
+                .position(|f| matches!(f, Finding::Done { words } if !words.is_empty()));
+            let promise = flat.iter().position(is_new_work);
+            if let (Finding::Made { content, .. }, Some(r), Some(p)) = (first, report, promise)
+                && whole.len() == 1
+                && r < p
+                && let Finding::Done { words } = &flat[r]
+                && significant_stems(content)
+                    .iter()
+                    .all(|s| !words.contains(s))
+            {
+                let done = flat[r].clone();
+                let mut out = own_due(whole, &flat, true);
+                out.insert(0, done);
+                return out;
+            }
             own_due(whole, &flat, true)
         }
         Finding::Accept { .. } | Finding::Done { .. } if whole.len() == 1 => {
@@ -370,6 +403,25 @@ pub(super) fn numbered(text: &str) -> bool {
 }
 
 /// Does the text promise in the first person singular ("сделаю", "I'll send")?
+/// Does the clause tell of the past: a Russian past tense, or an English "-ed" word?
+fn tells_past(m: &Msg) -> bool {
+    (0..m.n()).any(|i| {
+        m.verb(i).is_some_and(|v| matches!(v.form, Form::Past))
+            || (m.w(i).ends_with("ed") && m.w(i).chars().count() > 4)
+    })
+}
+
+/// Does the clause say the speaker (or their side) does something: a first-person future or
+/// an imperative ("перенесу", "переносим", "move it"), or an English "I"/"we"?
+fn speaker_acts(m: &Msg) -> bool {
+    (0..m.n()).any(|i| {
+        m.verb(i)
+            .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl | Form::Imp))
+            || word_list!("en/persons_first.txt").contains(&m.w(i))
+            || crate::morph::first_person_verb(m.w(i))
+    })
+}
+
 pub(super) fn singular_promise(m: &Msg) -> bool {
     en_promise(m).is_some()
         || ru_promise(m).is_some_and(|(i, _, _)| {

@@ -412,7 +412,9 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
             .clone()
     };
     if let Some(i) = is_moved(m)
-        && (!m.is_q(i) || proposal(m))
+        // "…, Monday ok?", "…не успею. сдвинем на пт?": a refused date and another asked
+        // about is the speaker's own move proposed.
+        && (!m.is_q(i) || proposal(m) || moved::other_date(m).is_some())
         && !conditional
         && !is_retold(m)
         // "I'll sort the GST return next week, not urgent": new work of its own, said at ease.
@@ -429,7 +431,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         return vec![Finding::Moved {
             due,
             words: cx.words(),
-            otherwise: own_work(),
+            otherwise: refused_work(m).or_else(own_work),
         }];
     }
     if let Some(o) = question_offer(&cx) {
@@ -837,6 +839,33 @@ pub fn opens_with_no(text: &str) -> bool {
         .filter(|w| !w.is_empty());
     let first = words.next().map(crate::extract::words::normalize);
     words.next().is_some() && first.is_some_and(|w| word_list!("no.txt").contains(&w.as_str()))
+}
+
+/// "камри салон сегодня не успею. завтра к обеду сделаю": the work a bare promise after a
+/// refusal is about is what the refusal's clause names ("сделать камри салон"), for when there
+/// is nothing open to move.
+fn refused_work(m: &Msg) -> Option<String> {
+    let (_, verb, _) = ru_promise(m)?;
+    let (_, inf) = verb?;
+    let phrases = lexicon::date_refusal_phrases();
+    let (at, len) = (0..m.n()).find_map(|k| {
+        phrases
+            .iter()
+            .find(|p| m.seq_at(k, p))
+            .map(|p| (k, p.len()))
+    })?;
+    let clause = m.bounds(at, false);
+    let named: Vec<&str> = clause
+        .filter(|&k| {
+            !(at..at + len).contains(&k) && m.toks[k].verb.is_none() && !m.has_f(k, DATE | PREP)
+        })
+        .map(|k| &m.text[m.toks[k].span.clone()])
+        .collect();
+    if named.is_empty() || inf == made::NO_VERB {
+        return None;
+    }
+    let content = format!("{inf} {}", named.join(" "));
+    (!significant_stems(&content).is_empty()).then_some(content)
 }
 
 pub fn significant_stems(text: &str) -> Vec<String> {

@@ -734,7 +734,12 @@ fn a_hedge_or_report_in_another_clause_leaves_the_promise() {
         "смету на кровлю доделаю до вечера, там немного осталось",
         "я вчера выложила пост, а стори с пекарями сниму в пятницу",
     ] {
-        assert_eq!(label(t), "made", "{t}");
+        // A report of other work before it is kept beside it.
+        let labels: Vec<&str> = run(t).iter().map(Finding::label).collect();
+        assert!(
+            labels == ["made"] || labels == ["done", "made"],
+            "{t}: {labels:?}"
+        );
     }
 }
 
