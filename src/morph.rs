@@ -28,25 +28,24 @@ pub fn known_word(w: &str) -> bool {
 /// Whether the likeliest dictionary reading of `w` (lower case) is a finite verb ("привезу",
 /// "будет"): after "к 18" such a word makes the number a clock, not a count ("к 18 машинам").
 pub fn finite_verb(w: &str) -> bool {
+    likeliest_verb(w, |t| t.feat("VerbForm") == Some("Fin"))
+}
+
+/// Whether the likeliest dictionary reading of `w` is a verb whose tag passes `test`.
+fn likeliest_verb(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> bool {
     let Some(d) = dictionary() else { return false };
     d.analyze(w)
         .iter()
         .filter(|a| a.source == Source::Dictionary)
         .max_by(|a, b| a.prob.total_cmp(&b.prob))
         .and_then(|a| d.ud_tag(a.ud))
-        .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX") && t.feat("VerbForm") == Some("Fin"))
+        .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX") && test(&t))
 }
 
 /// Whether the likeliest dictionary reading of `w` (lower case) is a verb in the first person
 /// ("переносим", "перенесу"), any tense: the speaker's own doing.
 pub fn first_person_verb(w: &str) -> bool {
-    let Some(d) = dictionary() else { return false };
-    d.analyze(w)
-        .iter()
-        .filter(|a| a.source == Source::Dictionary)
-        .max_by(|a, b| a.prob.total_cmp(&b.prob))
-        .and_then(|a| d.ud_tag(a.ud))
-        .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX") && t.feat("Person") == Some("1"))
+    likeliest_verb(w, |t| t.feat("Person") == Some("1"))
 }
 
 fn cyrillic(w: &str) -> bool {

@@ -1479,6 +1479,12 @@ fn people_in_compiled(text: &str, c: &Compiled) -> Vec<(Range<usize>, i64)> {
             i += consumed;
             continue;
         }
+        if i == 0
+            && capital
+            && let Some(k) = clipped_start(&t.norm, ms)
+        {
+            out.push((t.span.clone(), ms[k].id));
+        }
         i += 1;
     }
     out.sort_by_key(|(span, id)| (span.start, *id));
@@ -1536,6 +1542,27 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
     }
 }
 
+/// "Dami pls call Mrs Adeyemi" (Damilola): an English first name cut short opening a message
+/// names the one member whose name it starts, two letters or more before its end, unless it is
+/// a word that opens messages (`lexicon/en/not_names.txt`).
+fn clipped_start(tok: &str, ms: &[Matcher]) -> Option<usize> {
+    static NOT_NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        crate::extract::words::lexicon_words(include_str!("../../lexicon/en/not_names.txt"))
+            .collect()
+    });
+    if tok.len() < 3 || !tok.chars().all(|c| c.is_ascii_lowercase()) || NOT_NAMES.contains(&tok) {
+        return None;
+    }
+    let mut hits = ms
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.first.own.len() >= tok.len() + 2 && m.first.own.starts_with(tok));
+    match (hits.next(), hits.next()) {
+        (Some((k, _)), None) => Some(k),
+        _ => None,
+    }
+}
+
 /// "Kev" for Kevin, "Bern" for Bernadette: an English first name cut to its first three letters
 /// or more names the one person whose name it starts, if only one.
 fn clipped(tok: &str, people: &[Person]) -> Vec<i64> {
@@ -1553,6 +1580,36 @@ fn clipped(tok: &str, people: &[Person]) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_opening_with_a_name_cut_short_names_its_one_member() {
+        let p = |id: i64, name: &str| Person {
+            id,
+            first_name: name.into(),
+            last_name: None,
+            username: None,
+        };
+        let team = vec![
+            p(1, "Damilola"),
+            p(2, "Candice"),
+            p(3, "Samantha"),
+            p(4, "Samuel"),
+        ];
+        let ids = |t: &str| {
+            people_in(t, &team)
+                .into_iter()
+                .map(|(_, id)| id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids("Dami pls call Mrs Adeyemi"), vec![1]);
+        // A word that opens messages, a name two can start, one too short, or not first: no one.
+        assert!(ids("Can you send the deck?").is_empty());
+        assert!(ids("Da pls call them").is_empty());
+        let mut two = team.clone();
+        two.push(p(5, "Damian"));
+        assert!(people_in("Dami pls call them", &two).is_empty());
+        assert!(ids("ok Dami pls call them").is_empty());
+    }
 
     #[test]
     fn an_english_name_cut_short_names_the_one_person_it_starts() {

@@ -20,6 +20,12 @@ pub(super) fn offer(cx: &Ctx) -> Option<Finding> {
             _ => None,
         };
         let Some(v) = verb_at else { continue };
+        if matches!(w, "can" | "could")
+            && i >= 2
+            && word_list!("en/purpose.txt").contains(&m.w(i - 2))
+        {
+            continue;
+        }
         let conditional = (0..m.n()).any(|k| {
             matches!(
                 m.w(k),
