@@ -1581,14 +1581,18 @@ fn clipped(tok: &str, people: &[Person]) -> Vec<i64> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_message_opening_with_a_name_cut_short_names_its_one_member() {
-        let p = |id: i64, name: &str| Person {
+    /// A member known by their first name alone.
+    fn p(id: i64, name: &str) -> Person {
+        Person {
             id,
             first_name: name.into(),
             last_name: None,
             username: None,
-        };
+        }
+    }
+
+    #[test]
+    fn a_message_opening_with_a_name_cut_short_names_its_one_member() {
         let team = vec![
             p(1, "Damilola"),
             p(2, "Candice"),
@@ -1613,12 +1617,6 @@ mod tests {
 
     #[test]
     fn an_english_name_cut_short_names_the_one_person_it_starts() {
-        let p = |id: i64, name: &str| Person {
-            id,
-            first_name: name.into(),
-            last_name: None,
-            username: None,
-        };
         let team = vec![
             p(1, "Kevin"),
             p(2, "Samantha"),
