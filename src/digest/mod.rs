@@ -69,8 +69,29 @@ pub async fn histories_at(
     org: OrgId,
     at: Option<DateTime<Utc>>,
 ) -> Result<Vec<History>, StoreError> {
+    histories_of(app.store.commitment_versions(org).await?, at)
+}
+
+/// As [`histories_at`], only the promises open at some time from `since` on or changed since
+/// then: what a day's or a week's digest starting at `since` can show.
+pub async fn histories_since(
+    app: &App,
+    org: OrgId,
+    since: DateTime<Utc>,
+    at: DateTime<Utc>,
+) -> Result<Vec<History>, StoreError> {
+    histories_of(
+        app.store.commitment_versions_since(org, since).await?,
+        Some(at),
+    )
+}
+
+fn histories_of(
+    versions: Vec<Commitment>,
+    at: Option<DateTime<Utc>>,
+) -> Result<Vec<History>, StoreError> {
     let mut by: BTreeMap<MemoryId, Vec<Commitment>> = BTreeMap::new();
-    for c in app.store.commitment_versions(org).await? {
+    for c in versions {
         if at.is_some_and(|t| c.valid_from > t) {
             continue;
         }
@@ -122,7 +143,7 @@ async fn day_stats(
             s.messages = n;
         }
     }
-    for h in histories_at(app, cal.org, Some(at)).await? {
+    for h in histories_since(app, cal.org, start, at).await? {
         let c = h.current().clone();
         let Some(s) = stats.get_mut(&c.owner) else {
             continue;
@@ -532,7 +553,7 @@ pub async fn weekly_for(
         Audience::Person(r) => (covered(app, cal.org, r, &people).await?, false),
         Audience::Group => (people.iter().map(|p| p.profile.id).collect(), true),
     };
-    let hist: Vec<History> = histories_at(app, cal.org, Some(at))
+    let hist: Vec<History> = histories_since(app, cal.org, start, at)
         .await?
         .into_iter()
         .filter(|h| !team_only || h.current().visibility == crate::domain::Visibility::Team)

@@ -227,6 +227,14 @@ pub(super) fn parse_json_rows(
     serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("json rows: {e}")))
 }
 
+/// Commitments from the one-row JSON list the reads build (`json_rows`).
+fn commitments_from_json(text: &str) -> Result<Vec<Commitment>> {
+    parse_json_rows(text)?
+        .iter()
+        .map(commitment_from_row)
+        .collect()
+}
+
 pub(super) fn commitment_from_row(r: &impl Get) -> Result<Commitment> {
     let id = MemoryId(r.i("id")?);
     Ok(Commitment {
@@ -399,10 +407,7 @@ impl Store {
         .bind(owner.0)
         .fetch_one(&self.pool)
         .await?;
-        parse_json_rows(&text)?
-            .iter()
-            .map(commitment_from_row)
-            .collect()
+        commitments_from_json(&text)
     }
 
     /// Every open commitment of the org, most recently made first: one read instead of one per
@@ -431,10 +436,7 @@ impl Store {
         .bind(due_by)
         .fetch_one(&self.pool)
         .await?;
-        parse_json_rows(&text)?
-            .iter()
-            .map(commitment_from_row)
-            .collect()
+        commitments_from_json(&text)
     }
 
     /// Mutes the reminders of the current, open versions that the messages `made_by` wrote
@@ -503,10 +505,30 @@ impl Store {
         .bind(org.0)
         .fetch_one(&self.pool)
         .await?;
-        parse_json_rows(&text)?
-            .iter()
-            .map(commitment_from_row)
-            .collect()
+        commitments_from_json(&text)
+    }
+
+    /// Every version of the org's commitments that were open or changed since `since`: those
+    /// with a version from then on, and those whose newest version is open (a day's or a
+    /// week's digest reads nothing else, and an org's history grows every day).
+    pub async fn commitment_versions_since(
+        &self,
+        org: OrgId,
+        since: DateTime<Utc>,
+    ) -> Result<Vec<Commitment>> {
+        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
+            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories
+               WHERE org_id = ?1 AND kind = 'commitment' AND origin_id IN (
+                 SELECT origin_id FROM memories WHERE org_id = ?1 AND kind = 'commitment'
+                   AND (valid_from >= ?2 OR (is_archived = 0 AND state = 'open')))
+             ORDER BY origin_id, id)",
+            json = json_rows(COMMITMENT_COLS)
+        )))
+        .bind(org.0)
+        .bind(ts(since))
+        .fetch_one(&self.pool)
+        .await?;
+        commitments_from_json(&text)
     }
 
     /// Inserts a memory, or refreshes the current one with the same subject, kind and normalised

@@ -104,6 +104,59 @@ async fn a_commitment_keeps_every_version_and_only_the_newest_is_current() {
     );
 }
 
+/// A digest reads only the promises open or changed in its window: all versions of those, none
+/// of one closed before it began.
+#[tokio::test]
+async fn the_versions_since_a_time_are_those_of_promises_open_or_changed_since() {
+    let (s, org) = store().await;
+    let make = |content: &'static str, at: DateTime<Utc>| NewCommitment {
+        org_id: org,
+        owner: UserId(2),
+        content,
+        due: None,
+        confidence: Confidence::RULES,
+        author: Author::Rules,
+        visibility: Visibility::Team,
+        source_chat: Some(ChatId(-100)),
+        source_message: None,
+        requester: None,
+        request: None,
+        evidence: "test",
+        at,
+    };
+    let done_early = s.insert_commitment(&make("отчёт", t0())).await.unwrap();
+    let close = |state| CommitmentChange {
+        state: Some(state),
+        ..Default::default()
+    };
+    s.change_commitment(
+        &done_early,
+        &close(CommitmentState::Done),
+        t0() + Duration::hours(1),
+    )
+    .await
+    .unwrap();
+    let still_open = s.insert_commitment(&make("смета", t0())).await.unwrap();
+    let done_late = s.insert_commitment(&make("акт", t0())).await.unwrap();
+    let since = t0() + Duration::days(1);
+    s.change_commitment(
+        &done_late,
+        &close(CommitmentState::Done),
+        since + Duration::hours(1),
+    )
+    .await
+    .unwrap();
+    let versions = s.commitment_versions_since(org, since).await.unwrap();
+    let origins: Vec<_> = versions.iter().map(|v| v.origin_id).collect();
+    assert!(!origins.contains(&done_early.id), "{versions:?}");
+    assert_eq!(origins.iter().filter(|o| **o == still_open.id).count(), 1);
+    assert_eq!(
+        origins.iter().filter(|o| **o == done_late.id).count(),
+        2,
+        "both versions"
+    );
+}
+
 #[tokio::test]
 async fn memories_deduplicate_but_never_merge_different_numbers() {
     let (s, org) = store().await;
