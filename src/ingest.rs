@@ -154,6 +154,24 @@ fn newest_first(open: &mut [Commitment]) {
 }
 
 /// Shared significant stems: the measure of "the same thing".
+/// Where the text tells a thing's result ([`crate::extract::report::result_told`]); a report
+/// opening the message is also read in its own sentence, away from the hedges and asks after it
+/// ("график в закрепе. кто не может - пишите до понедельника").
+fn result_told(text: &str) -> Option<usize> {
+    crate::extract::report::result_told(text).or_else(|| {
+        // A stop inside a link or a number ("vk.com", "14.2") ends no sentence; a question
+        // tells nothing.
+        let (end, stop) = text.char_indices().find(|&(k, c)| {
+            let next = text[k + c.len_utf8()..].chars().next();
+            matches!(c, '.' | '!' | '?' | '\n') && next.is_none_or(char::is_whitespace)
+        })?;
+        if stop == '?' {
+            return None;
+        }
+        crate::extract::report::result_told(&text[..end])
+    })
+}
+
 /// Does the promise's text begin with a verb that finishes begun work
 /// (`lexicon/continue_verbs.txt`)?
 fn continues(content: &str) -> bool {
@@ -480,8 +498,7 @@ impl Ingest<'_> {
         // перенеслись на пятницу" closes "обзвонить всех".
         if effects.is_empty()
             && analyze_guarded(key, || {
-                crate::extract::report::may_report(m.text)
-                    || crate::extract::report::result_told(m.text).is_some()
+                crate::extract::report::may_report(m.text) || result_told(m.text).is_some()
             })
             && let Some(e) = self.reported_done(l, m).await?
         {
@@ -552,8 +569,7 @@ impl Ingest<'_> {
         let told = if fits.is_empty() && crate::extract::report::plainly_reported(m.text) {
             Some(said.clone())
         } else if fits.is_empty() {
-            crate::extract::report::result_told(m.text)
-                .map(|at| commitments::significant_stems(&m.text[..at]))
+            result_told(m.text).map(|at| commitments::significant_stems(&m.text[..at]))
         } else {
             None
         };

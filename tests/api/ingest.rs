@@ -414,6 +414,19 @@ async fn a_report_beside_a_new_promise_closes_its_own_promise_only() {
     assert_eq!(now.len(), 1, "{now:?}");
     assert_eq!(now[0].3, CommitmentState::Open);
     assert_eq!(now[0].2.as_deref(), Some("2026-11-24"), "{now:?}");
+
+    // Told by where the thing now is, with an ask to everyone after it.
+    let now = after(&[
+        (3, "график дежурств на февраль скину в среду", None),
+        (
+            3,
+            "график дежурств на февраль в закрепе. кто не может - пишите до понедельника",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
 }
 
 /// A bare promise in reply to someone's question is about what they asked; a bare yes to a
