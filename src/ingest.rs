@@ -153,7 +153,6 @@ fn newest_first(open: &mut [Commitment]) {
     open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
 }
 
-/// Shared significant stems: the measure of "the same thing".
 /// Where the text tells a thing's result ([`crate::extract::report::result_told`]); a report
 /// opening the message is also read in its own sentence, away from the hedges and asks after it
 /// ("график в закрепе. кто не может - пишите до понедельника").
@@ -192,13 +191,11 @@ fn part_done(text: &str) -> bool {
     static WORDS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
         crate::extract::words::lexicon_words(include_str!("../lexicon/part_done.txt")).collect()
     });
-    text.split(|c: char| !c.is_alphanumeric()).any(|w| {
-        WORDS
-            .iter()
-            .any(|p| w.eq_ignore_ascii_case(p) || w.to_lowercase() == *p)
-    })
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| WORDS.contains(&w.to_lowercase().as_str()))
 }
 
+/// Shared significant stems: the measure of "the same thing".
 fn overlap(a: &[String], b: &[String]) -> usize {
     a.iter()
         .filter(|x| b.iter().any(|y| same_stem(x, y)))
@@ -466,28 +463,22 @@ impl Ingest<'_> {
         };
         let mut effects = Vec::new();
         for (k, f) in findings.iter().enumerate() {
+            // A report with a promise after it: read against its target here, once.
             if let Finding::Done { words } = f
-                && let Some(rest) = self.rest_promised(&findings[k + 1..])
-                && let Some(c) = self.target(l, m, words, false, true).await?
+                && let Some(promise) = findings[k + 1..].iter().find_map(|g| match g {
+                    Finding::Made { content, .. } => Some(content.as_str()),
+                    _ => None,
+                })
             {
-                // "КП отправил, договор доделаем в пятницу", "двоих обзвонила, наберу завтра":
-                // part of a promise done and the rest promised again is that promise still
-                // open (the promise after moves it), not closed: the report tells of a part,
-                // or names one thing of the promise and the new promise another of it.
-                // ("Patels measured, I'll send you the measurements tonight" is the next work.)
-                let theirs = commitments::significant_stems(&c.content);
-                let split = overlap(&rest, &theirs) > 0
-                    && overlap(words, &theirs) > 0
-                    && overlap(&rest, words) == 0;
-                // A finishing verb goes on with it unless it names another open promise
-                // ("рассадку утвердили, а график смен доделаю завтра").
-                let goes_on = continues(&self.rest_content(&findings[k + 1..]))
-                    && (rest.is_empty()
-                        || best_match_exact(&l.open_of(m.from).await?, &rest)
-                            .is_none_or(|o| o.id == c.id));
-                if split || part_done(m.text) || goes_on {
+                let Some(c) = self.target(l, m, words, false, true).await? else {
                     continue;
+                };
+                if !self.partly_done(l, m, &c, words, promise).await?
+                    && let Some(e) = self.close(l, m, &c, CommitmentState::Done).await?
+                {
+                    effects.push(e);
                 }
+                continue;
             }
             if let Some(e) = self.apply(l, m, f.clone()).await? {
                 effects.push(e);
@@ -684,25 +675,32 @@ impl Ingest<'_> {
         Ok(())
     }
 
-    /// The text of the first promise among `later` findings (empty if none).
-    fn rest_content(&self, later: &[Finding]) -> String {
-        later
-            .iter()
-            .find_map(|f| match f {
-                Finding::Made { content, .. } => Some(content.clone()),
-                _ => None,
-            })
-            .unwrap_or_default()
-    }
-
-    /// The significant words of the first promise among `later` findings, if there is one.
-    fn rest_promised(&self, later: &[Finding]) -> Option<Vec<String>> {
-        later.iter().find_map(|f| match f {
-            Finding::Made { content, .. } => Some(commitments::significant_stems(&without_names(
-                content, self.names,
-            ))),
-            _ => None,
-        })
+    /// "КП отправил, договор доделаем в пятницу", "двоих обзвонила, наберу завтра": part of
+    /// promise `c` done and the rest promised again (`promise`, said after the report of
+    /// `words`) is that promise still open (the promise after moves it), not closed. The report
+    /// tells of a part, or names one thing of the promise and the new promise another of it
+    /// ("Patels measured, I'll send you the measurements tonight" is the next work), or the new
+    /// promise finishes begun work and names no other open promise ("рассадку утвердили, а
+    /// график смен доделаю завтра" closes the seating).
+    async fn partly_done(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        c: &Commitment,
+        words: &[String],
+        promise: &str,
+    ) -> Result<bool, IngestError> {
+        let rest = commitments::significant_stems(&without_names(promise, self.names));
+        let theirs = commitments::significant_stems(&c.content);
+        let split = overlap(&rest, &theirs) > 0
+            && overlap(words, &theirs) > 0
+            && overlap(&rest, words) == 0;
+        if split || part_done(m.text) {
+            return Ok(true);
+        }
+        Ok(continues(promise)
+            && (rest.is_empty()
+                || best_match_exact(&l.open_of(m.from).await?, &rest).is_none_or(|o| o.id == c.id)))
     }
 
     async fn apply(
@@ -851,12 +849,12 @@ impl Ingest<'_> {
         // What it answers tells of a need ("the printer jammed again", "4 persons
         // altogether"), not of its author's own promise, request or yes (a past tense is
         // read as a report, but "принтер зажевал бумагу" is what needs doing).
-        let context = match &before {
-            _ if says_more => m.text,
+        let answered = match &before {
+            _ if says_more => None,
             // A reply is about the message it answers, whatever that says ("хорошо, оплачу в
             // тот же день" to "счёт от них вам перешлю").
             Some(msg) if m.reply_to.is_some() && msg.user_id.is_some_and(|a| a != m.from) => {
-                msg.text.as_str()
+                Some(msg)
             }
             Some(msg)
                 if let Some(author) = msg.user_id
@@ -866,19 +864,22 @@ impl Ingest<'_> {
                         .iter()
                         .all(|f| matches!(f, Finding::Done { .. })) =>
             {
-                msg.text.as_str()
+                Some(msg)
             }
-            _ => "",
+            _ => None,
+        };
+        let context = match answered {
+            _ if says_more => m.text,
+            Some(msg) => msg.text.as_str(),
+            None => "",
         };
         // "сдам" to "в пт к 16 все акты мне на подпись": a yes with no date of its own takes
         // the one in what it answers.
         // Not a date its author gave their own work ("не успеваю к пятнице, сдвину на
         // понедельник" answered by "ок, предупрежу их").
-        let due = match &before {
+        let due = match answered {
             Some(msg)
                 if due.is_none()
-                    && !says_more
-                    && std::ptr::eq(context, msg.text.as_str())
                     && msg.user_id.is_some_and(|a| {
                         self.said_in(l, msg, a)
                             .iter()

@@ -1553,10 +1553,15 @@ fn clipped_start(tok: &str, ms: &[Matcher]) -> Option<usize> {
     if tok.len() < 3 || !tok.chars().all(|c| c.is_ascii_lowercase()) || NOT_NAMES.contains(&tok) {
         return None;
     }
-    let mut hits = ms
-        .iter()
+    sole_prefix(tok, ms.iter().map(|m| m.first.own.as_str()), 2)
+}
+
+/// The index of the one name `tok` starts, `rest` letters or more before its end; `None` when
+/// no name or several do.
+fn sole_prefix<'a>(tok: &str, names: impl Iterator<Item = &'a str>, rest: usize) -> Option<usize> {
+    let mut hits = names
         .enumerate()
-        .filter(|(_, m)| m.first.own.len() >= tok.len() + 2 && m.first.own.starts_with(tok));
+        .filter(|(_, n)| n.len() >= tok.len() + rest && n.starts_with(tok));
     match (hits.next(), hits.next()) {
         (Some((k, _)), None) => Some(k),
         _ => None,
@@ -1569,12 +1574,10 @@ fn clipped(tok: &str, people: &[Person]) -> Vec<i64> {
     if tok.len() < 3 || !tok.chars().all(|c| c.is_ascii_alphabetic()) {
         return Vec::new();
     }
-    let hits: Vec<i64> = people
-        .iter()
-        .filter(|p| normalize(&p.first_name).starts_with(tok))
-        .map(|p| p.id)
-        .collect();
-    if hits.len() == 1 { hits } else { Vec::new() }
+    let names: Vec<String> = people.iter().map(|p| normalize(&p.first_name)).collect();
+    sole_prefix(tok, names.iter().map(String::as_str), 0)
+        .map(|k| vec![people[k].id])
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -402,7 +402,6 @@ pub(super) fn numbered(text: &str) -> bool {
     }) && text.matches(')').count() >= 2
 }
 
-/// Does the text promise in the first person singular ("сделаю", "I'll send")?
 /// Does the clause tell of the past: a Russian past tense, or an English "-ed" word?
 fn tells_past(m: &Msg) -> bool {
     (0..m.n()).any(|i| {
@@ -422,6 +421,7 @@ fn speaker_acts(m: &Msg) -> bool {
     })
 }
 
+/// Does the text promise in the first person singular ("сделаю", "I'll send")?
 pub(super) fn singular_promise(m: &Msg) -> bool {
     en_promise(m).is_some()
         || ru_promise(m).is_some_and(|(i, _, _)| {
