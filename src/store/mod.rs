@@ -149,11 +149,12 @@ impl Store {
                     .pragma("cache_size", "-4096"),
             )
             .await?;
+        let batches = Arc::new(writer::Writer::open(path, durable)?);
         let store = Store {
             pool,
             writer,
-            batches: Arc::new(writer::Writer::open(path, durable)?),
-            readers: Arc::new(read::Readers::file(path.to_path_buf())),
+            readers: Arc::new(read::Readers::file(path.to_path_buf(), batches.clone())),
+            batches,
             context_cache: Arc::default(),
             people_cache: Arc::default(),
             _dir: dir,

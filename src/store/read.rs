@@ -8,12 +8,13 @@
 //! read; kept's own writer is store/writer.rs.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rusqlite::{Connection, OpenFlags};
 
 use super::Result;
 use super::memories::Get;
+use super::writer::Writer;
 
 /// Connections kept open between reads (more may be open at once; the rest are closed after).
 const IDLE: usize = 4;
@@ -22,13 +23,16 @@ const IDLE: usize = 4;
 pub(super) struct Readers {
     path: PathBuf,
     idle: Mutex<Vec<Connection>>,
+    /// kept's writer, read on when it is free (see [`Writer::idle`]).
+    writer: Arc<Writer>,
 }
 
 impl Readers {
-    pub(super) fn file(path: PathBuf) -> Readers {
+    pub(super) fn file(path: PathBuf, writer: Arc<Writer>) -> Readers {
         Readers {
             path,
             idle: Mutex::new(Vec::new()),
+            writer,
         }
     }
 
@@ -47,9 +51,12 @@ impl Readers {
         Ok(conn)
     }
 
-    /// Runs `read` on an idle connection (or a new one), then keeps the connection for the next
-    /// read.
+    /// Runs `read` on the writer if it is free, else on an idle connection (or a new one),
+    /// then keeps the connection for the next read.
     pub(super) fn with<T>(&self, read: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        if let Some(conn) = self.writer.idle() {
+            return read(&conn);
+        }
         let taken = self.idle.lock().map(|mut idle| idle.pop()).unwrap_or(None);
         let conn = match taken {
             Some(c) => c,

@@ -56,7 +56,8 @@ impl Writer {
         // A statement that may fail halfway keeps a journal of its own to undo just itself: in
         // memory, not a temporary file written page by page.
         conn.pragma_update(None, "temp_store", "MEMORY")?;
-        conn.set_prepared_statement_cache_capacity(64);
+        // Its own statements and, while it is idle, those of the reads (store/read.rs).
+        conn.set_prepared_statement_cache_capacity(192);
         let commits = Arc::new(Commits::default());
         if let Err(e) = checkpointer::start(path, durable, &commits) {
             // The commits' own checkpoints past the backstop still bound the log.
@@ -101,6 +102,14 @@ impl Writer {
             open: true,
             commits: self.commits.clone(),
         }
+    }
+
+    /// The connection, when no task holds it and no transaction is open on it: a read here sees
+    /// what is committed, as on a reader, and finds the pages of the last writes still in this
+    /// connection's cache. A reader's cache is emptied by every commit of another connection,
+    /// so after each message written it read its pages again (store/read.rs).
+    pub(super) fn idle(&self) -> Option<tokio::sync::MutexGuard<'_, Connection>> {
+        self.conn.try_lock().ok().filter(|c| c.is_autocommit())
     }
 
     /// Runs `f` on the connection outside any transaction (a repair at start).
