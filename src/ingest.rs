@@ -1085,9 +1085,9 @@ impl Ingest<'_> {
         if words.is_empty() {
             // "ок, отбой" in reply to "Маша, розыгрыш отменяем": an update that names nothing
             // is about what the message it answers names — and when that is none of the
-            // speaker's promises, it changes none of them.
-            if others_allowed
-                && let Some(id) = m.reply_to
+            // speaker's promises, it changes none of them. So with a report: "заказала уже" in
+            // reply to "Вера, газель на пн закажи" closes no other promise of Вера's.
+            if let Some(id) = m.reply_to
                 && let Some(asked) = l.message(m.chat, id).await?
             {
                 let named = commitments::significant_stems(&without_names(&asked.text, self.names));
@@ -1253,7 +1253,40 @@ impl Ingest<'_> {
             }
             // An offer is accepted by a reply, or by the very next message of someone else.
             let just_before = !std::mem::replace(&mut seen_other, true);
-            let found = self.said_in(l, &msg, author);
+            let mut found = self.said_in(l, &msg, author);
+            // "принял" in reply to "Серёга кирова 21, Сашка малоярославец к среде": a short yes
+            // takes the part handed to the one who says it, when the rules found nothing else in
+            // the message.
+            if replied
+                && own.is_none()
+                && !offers_only
+                && found.is_empty()
+                && m.text.split_whitespace().count() <= 5
+                && !commitments::opens_with_no(m.text)
+                && let Some((content, due)) = analyze_guarded((msg.chat_id, msg.message_id), || {
+                    commitments::assigned(
+                        &msg.text,
+                        msg.date.with_timezone(&self.org.timezone),
+                        self.names,
+                        m.from.0,
+                    )
+                })
+            {
+                // "Кирилл, тестовое давай в пятницу уже" → "ок": a part naming an open promise
+                // of theirs moves it.
+                let words = commitments::significant_stems(&content);
+                if let Some(c) = best_match(&l.open_of(m.from).await?, &words) {
+                    return match due {
+                        Some(due) if Some(due) != c.due => self.move_to(l, m, &c, Some(due)).await,
+                        _ => Ok(None),
+                    };
+                }
+                found.push(Finding::Request {
+                    addressee: Some(m.from.0),
+                    content,
+                    due,
+                });
+            }
             for f in found {
                 let (owner, content, req_due) = match f {
                     Finding::Request {
@@ -1425,6 +1458,14 @@ impl Ingest<'_> {
             Finding::Made { content, due } => Some((Some(content.clone()), *due)),
             Finding::Accept { due, .. } => Some((None, *due)),
             _ => None,
+        });
+        // "гляну завтро, седня не успею" corrected to "гляну завтра, сегодня не успею" reads
+        // alone as a move: the promise stands, at the date the edit names.
+        let promise = promise.or_else(|| {
+            findings.iter().find_map(|f| match f {
+                Finding::Moved { due: Some(due), .. } => Some((None, Some(*due))),
+                _ => None,
+            })
         });
         // A promise a person corrected (/fix, a button) keeps the human version.
         for c in made

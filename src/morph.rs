@@ -42,6 +42,21 @@ fn likeliest_verb(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> bool {
         .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX") && test(&t))
 }
 
+/// Whether the likeliest dictionary reading of `w` (lower case) is a verb that tells or asks
+/// ("просит", "привезёт", "везёшь", "успеваю"), not an imperative or an infinitive.
+pub fn indicative_verb(w: &str) -> bool {
+    cyrillic(w)
+        && likeliest_verb(w, |t| {
+            t.feat("VerbForm") == Some("Fin") && t.feat("Mood") != Some("Imp")
+        })
+}
+
+/// Whether the likeliest dictionary reading of `w` (lower case) is a verb in the past tense
+/// ("делали", "звонила"): something told, not promised.
+pub fn past_verb(w: &str) -> bool {
+    cyrillic(w) && likeliest_verb(w, |t| t.feat("Tense") == Some("Past"))
+}
+
 /// Whether the likeliest dictionary reading of `w` (lower case) is a verb in the first person
 /// ("переносим", "перенесу"), any tense: the speaker's own doing.
 pub fn first_person_verb(w: &str) -> bool {
@@ -232,7 +247,35 @@ mod tests {
         assert!(!first_person_verb(""));
     }
 
+    #[test]
+    fn an_indicative_verb_tells_or_asks() {
+        for w in ["просит", "привезёт", "везёшь", "успеваю", "делали"]
+        {
+            assert!(indicative_verb(w), "{w}");
+        }
+        for w in ["сделай", "закончить", "кирова", "коттедж", ""] {
+            assert!(!indicative_verb(w), "{w}");
+        }
+    }
+
+    #[test]
+    fn a_past_verb_tells_what_happened() {
+        for w in ["делали", "звонила", "протекли"] {
+            assert!(past_verb(w), "{w}");
+        }
+        for w in ["сделаю", "делать", "июле", "done", ""] {
+            assert!(!past_verb(w), "{w}");
+        }
+    }
+
     proptest! {
+        #[test]
+        fn any_word_is_read_without_panic(w in "\\PC{0,20}") {
+            let _ = past_verb(&w);
+            let _ = indicative_verb(&w);
+            let _ = first_person_verb(&w);
+        }
+
         #[test]
         fn any_topic_is_named_back_without_panic(topic in "\\PC{0,40}") {
             let _ = nominative(&topic);

@@ -207,6 +207,54 @@ async fn an_edit_replaces_the_text_and_moves_the_due_date() {
 }
 
 #[tokio::test]
+async fn an_edit_that_fixes_typos_in_an_acceptance_keeps_the_promise() {
+    let t = spawn_app().await;
+    let group = supergroup_chat(GROUP, "Команда");
+    t.admin_links(&group).await;
+    let anna = user(ADMIN, "Анна");
+    let roma = user(2, "Роман");
+    let ask = message(
+        &group,
+        &anna,
+        10,
+        t.now().timestamp(),
+        "Роман, перемерь угол на кухне на тарутинской",
+    );
+    t.deliver(&message_update(t.update_id(), &ask)).await;
+    let yes = reply(
+        message(
+            &group,
+            &roma,
+            11,
+            t.now().timestamp(),
+            "гляну завтро, седня не успею точно",
+        ),
+        &ask,
+    );
+    t.deliver(&message_update(t.update_id(), &yes)).await;
+    let made = t.commitments_in(GROUP, 11).await;
+    assert_eq!(made.len(), 1, "{made:?}");
+    let origin = made[0].origin_id;
+
+    t.clock.set(msk(2026, 11, 23, 10, 5));
+    t.deliver(&edited_update(
+        t.update_id(),
+        &yes,
+        "гляну завтра, сегодня не успею точно",
+        t.now().timestamp(),
+    ))
+    .await;
+    let current = t
+        .store
+        .current_commitment(origin)
+        .await
+        .unwrap()
+        .expect("still tracked");
+    assert_eq!(current.state, CommitmentState::Open, "{current:?}");
+    assert_eq!(current.due.map(|d| d.date), Some(date(2026, 11, 24)));
+}
+
+#[tokio::test]
 async fn group_to_supergroup_migration_moves_the_chat_and_its_messages() {
     let t = spawn_app().await;
     let old = group_chat(-500, "Команда");

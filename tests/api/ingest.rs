@@ -469,3 +469,92 @@ async fn a_bare_promise_takes_its_thing_and_date_from_what_it_answers() {
         "{now:?}"
     );
 }
+
+/// A list that hands out work by name without verbs, answered "принял" by one named: that
+/// person's part is their promise, by its date; a part naming an open promise of theirs moves
+/// it instead. A short yes to a message naming them that hands out nothing makes nothing.
+#[tokio::test]
+async fn a_yes_to_a_list_of_assignments_takes_the_part_handed_to_the_one_who_says_it() {
+    let now = after(&[
+        (
+            1,
+            "бригадам на неделю. Игорь кирова 21, 3 комнаты + коридор. Дмитрий малоярославец коттедж, к среде закончить",
+            None,
+        ),
+        (3, "принял", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].0, 3);
+    assert!(
+        now[0].1.contains("кирова") && !now[0].1.contains("малоярослав"),
+        "{now:?}"
+    );
+
+    let now = after(&[
+        (
+            1,
+            "замеры сегодня: Дмитрий правгород 3 квартиры, Игорь тульская 88 и хрустальная 42",
+            None,
+        ),
+        (3, "норм", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(now[0].1.contains("тульская"), "{now:?}");
+    assert_eq!(
+        now[0].2.as_deref().map(|d| &d[..10]),
+        Some("2026-11-23"),
+        "{now:?}"
+    );
+
+    let now = after(&[
+        (3, "тестовое для нового фрилансера проверю в четверг", None),
+        (
+            1,
+            "Игорь, тестовое давай в пятницу уже, в четверг у тебя созвон",
+            None,
+        ),
+        (3, "ок", Some(2)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(
+        now[0].2.as_deref().map(|d| &d[..10]),
+        Some("2026-11-27"),
+        "{now:?}"
+    );
+
+    let now = after(&[
+        (1, "Игорь, молодец, вчера всё сдали", None),
+        (3, "ок", Some(1)),
+    ])
+    .await;
+    assert!(now.is_empty(), "{now:?}");
+}
+
+/// A report that names nothing, in reply to a request no promise was made of, is about that
+/// request: it closes no other promise of the speaker's. In reply to a nudge that names
+/// nothing either, it is about their promise.
+#[tokio::test]
+async fn a_bare_report_answering_another_request_closes_no_other_promise() {
+    let now = after(&[
+        (1, "Игорь до пятницы сверь оплаты по всем объектам", None),
+        (3, "сделаю", Some(1)),
+        (1, "Игорь на пн газель под материалы закажи", None),
+        (3, "заказала уже", Some(3)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+
+    let now = after(&[
+        (1, "Игорь до пятницы сверь оплаты по всем объектам", None),
+        (3, "сделаю", Some(1)),
+        (1, "Игорь ну что там?", None),
+        (3, "сделал", Some(3)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+}

@@ -59,6 +59,9 @@ fn everything(text: &str, people: &[names::Person]) {
     let _ = commitments::significant_stems(text);
     let _ = commitments::with_context(text, text);
     let _ = commitments::with_context("x", text);
+    for person in [1, 2, 4] {
+        let _ = commitments::assigned(text, now, people, person);
+    }
     for lang in [Lang::Ru, Lang::En] {
         let _ = dates::find(text, now, lang);
         let _ = dates::deadline(text, now, lang);

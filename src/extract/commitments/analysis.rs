@@ -364,6 +364,17 @@ impl Ctx<'_, '_> {
         {
             return retry(found.0.end);
         }
+        // "помнишь мы им в июле делали, …, сделаю в сб": a date told in the past is when
+        // something happened; a later one is the deadline.
+        if let Some(k) = idx
+            && m.bounds(k, false).any(|j| {
+                m.verb(j).is_some_and(|v| matches!(v.form, Form::Past))
+                    || crate::morph::past_verb(m.w(j))
+            })
+            && let Some(later) = retry(found.0.end)
+        {
+            return Some(later);
+        }
         if first_in_span.is_some_and(|t| marker(&t.norm) || t.f & DATE != 0) {
             return Some(found);
         }

@@ -564,7 +564,6 @@ pub(super) fn idiom_phrases() -> &'static [Vec<&'static str>] {
     LIST.get_or_init(|| phrases(&[include_str!("../../../lexicon/idioms.txt")]))
 }
 
-/// Openings that decline an offer ("не, спасибо", "no thanks"), from `lexicon/*/refusal.txt`.
 /// A consequence to come (`lexicon/consequence.txt`).
 pub(super) fn consequence_phrases() -> &'static [Vec<&'static str>] {
     static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
@@ -577,6 +576,13 @@ pub(super) fn date_refusal_phrases() -> &'static [Vec<&'static str>] {
     LIST.get_or_init(|| phrases(&[include_str!("../../../lexicon/date_refusal.txt")]))
 }
 
+/// The speaker's own conclusion after a story (`lexicon/conclude.txt`).
+pub(super) fn conclude_phrases() -> &'static [Vec<&'static str>] {
+    static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    LIST.get_or_init(|| phrases(&[include_str!("../../../lexicon/conclude.txt")]))
+}
+
+/// Openings that decline an offer ("не, спасибо", "no thanks"), from `lexicon/*/refusal.txt`.
 pub(super) fn refusal_phrases() -> &'static [Vec<&'static str>] {
     static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
     LIST.get_or_init(|| {

@@ -32,6 +32,7 @@ macro_rules! word_list {
 
 mod accept;
 mod analysis;
+mod assign;
 mod cancelled;
 mod clauses;
 mod content;
@@ -47,6 +48,7 @@ mod request;
 mod tests;
 mod vetoes;
 
+pub use assign::assigned;
 pub use doubt::{Doubt, doubt};
 /// The words of a lexicon file (for readers outside the rules, as `report`).
 pub(crate) use lexicon::words as lexicon_words;
@@ -705,6 +707,38 @@ pub fn with_context(content: &str, text: &str) -> String {
     // A long text is read in pieces; its opening piece is the context, so the cost per
     // promise stays bounded however long the message.
     let text = text.get(..piece_end(text, PIECE_CHARS)).unwrap_or("");
+    // "заказывай 300 м, счёт мне скинь" answered "скину": the clause of the same verb first.
+    let verb: String = content
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase()
+        .chars()
+        .take(4)
+        .collect();
+    let same_verb = |c: &str| {
+        verb.chars().count() == 4
+            && c.split(|ch: char| !ch.is_alphanumeric())
+                .any(|w| w.to_lowercase().starts_with(&verb))
+    };
+    // The verb's clause runs to the end of its sentence ("после датчика глянь, почему крышки
+    // плохо закручиваются").
+    let verb_clause = text.split(['.', '!', '?', ';', '\n']).find_map(|sentence| {
+        let at = sentence
+            .split(',')
+            .scan(0, |from, piece| {
+                let start = *from;
+                *from += piece.len() + 1;
+                Some((start, piece))
+            })
+            .find(|(_, piece)| same_verb(piece))?
+            .0;
+        let clause = sentence
+            .get(at..)?
+            .trim()
+            .trim_matches(['—', '-', ' ', ',']);
+        (!significant_stems(clause).is_empty()).then_some(clause)
+    });
     let best = text
         .split(['.', '!', '?', ';', ',', '\n'])
         .map(|c| c.trim().trim_matches(['—', '-', ' ']))
@@ -712,6 +746,7 @@ pub fn with_context(content: &str, text: &str) -> String {
         .map(|c| (significant_stems(c).len(), c))
         .filter(|(n, _)| *n > 0)
         .max_by_key(|(n, c)| (*n, std::cmp::Reverse(c.len())));
+    let best = verb_clause.map(|c| (0, c)).or(best);
     match best {
         Some((_, clause)) if content.trim().is_empty() => clause.to_string(),
         Some((_, clause)) => format!("{} — {clause}", content.trim()),

@@ -123,7 +123,19 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
                 "to" | "until" | "till" | "by" | "again" | "it" | "this" | "that" | "them" | ""
             );
             let adjective = w.ends_with("ed") && !passive && !followed && !m.clause_start(i);
-            if !adjective {
+            // "там перенести закладную под люстру, надо глянуть до пт": a thing to move, with
+            // the date in a clause of another verb.
+            let undated_job = is_infinitive(w) && {
+                let own = m.bounds(i, false);
+                !own.clone().any(|k| m.has_f(k, DATE | MONTH))
+                    && (0..m.n()).any(|k| {
+                        !own.contains(&k)
+                            && m.has_f(k, DATE | MONTH)
+                            && m.bounds(k, false)
+                                .any(|j| j != i && (m.verb(j).is_some() || is_infinitive(m.w(j))))
+                    })
+            };
+            if !adjective && !undated_job {
                 return Some(i);
             }
         }

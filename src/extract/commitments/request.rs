@@ -128,9 +128,23 @@ pub(super) fn open_request_cue(cx: &Ctx) -> Option<usize> {
                 };
                 let n = m.w(k);
                 if matches!(n, "может" | "сможет" | "возьмет" | "возьмется" | "займется")
-                    || n.ends_with("ет") && m.is_q(k) && n != "знает"
+                    || (n.ends_with("ет") || n.ends_with("ит")) && m.is_q(k) && n != "знает"
                 {
                     return Some(k + 1);
+                }
+            }
+            // "разгрузить будет кому?", "пушку забрать кому?": who is there to do it.
+            "кому"
+                if m.is_q(i)
+                    && (matches!(a, "будет" | "есть")
+                        || i > 0 && matches!(m.w(i - 1), "будет" | "есть")) =>
+            {
+                let sentence = m.bounds(i, true);
+                if let Some(v) = sentence.clone().find(|&k| {
+                    m.verb(k)
+                        .is_some_and(|v| v.form == Form::Inf && !v.aux && !m.negated(k))
+                }) {
+                    return Some(v);
                 }
             }
             "can" | "could" | "would"
@@ -486,6 +500,8 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
                 | "нибудь"
                 | "может"
                 | "сможет"
+                | "кому"
+                | "будет"
         ) {
             skip.push(k);
         }
@@ -672,6 +688,8 @@ pub(super) fn question_offer(cx: &Ctx) -> Option<Finding> {
                 && !m.has_f(i, MOVE | CANCEL)
                 && m.is_q(i)
                 && !m.negated(i)
+                // "разгрузить будет кому?" asks who, and offers nothing.
+                && !m.bounds(i, true).any(|k| matches!(m.w(k), "кому" | "кто" | "who"))
                 && opens()
             {
                 found = Some((i, Some(v.inf)));

@@ -134,7 +134,11 @@ pub(super) fn is_announcement(m: &Msg) -> bool {
 /// he'll pay"). The speaker telling someone ("I told her…", "я сказал Олегу…") retells nothing:
 /// a promise after it is the speaker's own.
 pub(super) fn is_retold(m: &Msg) -> bool {
-    (0..m.n()).any(|i| m.has_f(i, RETOLD) && !(i > 0 && m.has_f(i - 1, SUBJ)))
+    // "…говорит после того как соседи протекли, короче сделаю в сб": the story ends where the
+    // speaker concludes.
+    let concluded =
+        |i: usize| (i + 1..m.n()).any(|k| conclude_phrases().iter().any(|p| m.seq_at(k, p)));
+    (0..m.n()).any(|i| m.has_f(i, RETOLD) && !(i > 0 && m.has_f(i - 1, SUBJ)) && !concluded(i))
         || m.has_seq(&["по", "словам"])
         || m.has_seq(&["according", "to"])
 }
