@@ -1185,15 +1185,28 @@ impl Ingest<'_> {
         }
         let mut content = commitments::with_context(content, m.text);
         // "у меня, завтра привезу" in reply to "кто знает где ключ от венткамеры?": a bare
-        // verb in reply to someone else is about what they wrote.
-        if commitments::significant_stems(&content).is_empty()
-            && let Some(r) = m.reply_to
+        // verb in reply to someone else is about what they wrote. So is "добьём, к утру будет"
+        // in reply to "филе 1.6т сделали, остальное ночные добьют": the clause of its verb.
+        if let Some(r) = m.reply_to
             && let Some(msg) = l.message(m.chat, r).await?
             && let Some(author) = msg.user_id.filter(|a| *a != m.from)
-            // Requests there were for `accept` to take; what it did not take is not this.
-            && self.said_in(l, &msg, author).is_empty()
         {
-            content = commitments::with_context(&content, &without_names(&msg.text, self.names));
+            let said = self.said_in(l, &msg, author);
+            let bare = commitments::significant_stems(&content).is_empty();
+            let asked = said
+                .iter()
+                .any(|f| matches!(f, Finding::Request { .. } | Finding::Offer { .. }));
+            let theirs = without_names(&msg.text, self.names);
+            // Requests there were for `accept` to take; what it did not take is not this.
+            if bare && said.is_empty() {
+                content = commitments::with_context(&content, &theirs);
+            } else if !asked
+                && words.len() <= 1
+                && let Some(clause) = commitments::verb_clause(&content, &theirs)
+            {
+                let verb = content.split_whitespace().next().unwrap_or("");
+                content = format!("{verb} — {clause}");
+            }
         }
         let content = &content;
         let c = l

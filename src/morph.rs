@@ -42,6 +42,22 @@ fn likeliest_verb(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> bool {
         .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX") && test(&t))
 }
 
+/// The infinitive of `w` (lower case) when its likeliest dictionary reading is a verb
+/// ("добьют" → "добить"): the same verb in another person or tense.
+pub fn verb_lemma(w: &str) -> Option<String> {
+    if !cyrillic(w) {
+        return None;
+    }
+    let d = dictionary()?;
+    let a = d
+        .analyze(w)
+        .into_iter()
+        .filter(|a| a.source == Source::Dictionary)
+        .max_by(|a, b| a.prob.total_cmp(&b.prob))?;
+    let t = d.ud_tag(a.ud)?;
+    matches!(t.pos(), "VERB" | "AUX").then(|| a.lemma.replace('ё', "е"))
+}
+
 /// Whether the likeliest dictionary reading of `w` (lower case) is a verb that tells or asks
 /// ("просит", "привезёт", "везёшь", "успеваю"), not an imperative or an infinitive.
 pub fn indicative_verb(w: &str) -> bool {
@@ -259,6 +275,14 @@ mod tests {
     }
 
     #[test]
+    fn a_verb_is_named_by_its_infinitive() {
+        assert_eq!(verb_lemma("добьют").as_deref(), Some("добить"));
+        assert_eq!(verb_lemma("добьём").as_deref(), Some("добить"));
+        assert_eq!(verb_lemma("филе"), None);
+        assert_eq!(verb_lemma("send"), None);
+    }
+
+    #[test]
     fn a_past_verb_tells_what_happened() {
         for w in ["делали", "звонила", "протекли"] {
             assert!(past_verb(w), "{w}");
@@ -273,6 +297,7 @@ mod tests {
         fn any_word_is_read_without_panic(w in "\\PC{0,20}") {
             let _ = past_verb(&w);
             let _ = indicative_verb(&w);
+            let _ = verb_lemma(&w);
             let _ = first_person_verb(&w);
         }
 

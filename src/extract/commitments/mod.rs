@@ -707,38 +707,7 @@ pub fn with_context(content: &str, text: &str) -> String {
     // A long text is read in pieces; its opening piece is the context, so the cost per
     // promise stays bounded however long the message.
     let text = text.get(..piece_end(text, PIECE_CHARS)).unwrap_or("");
-    // "заказывай 300 м, счёт мне скинь" answered "скину": the clause of the same verb first.
-    let verb: String = content
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_lowercase()
-        .chars()
-        .take(4)
-        .collect();
-    let same_verb = |c: &str| {
-        verb.chars().count() == 4
-            && c.split(|ch: char| !ch.is_alphanumeric())
-                .any(|w| w.to_lowercase().starts_with(&verb))
-    };
-    // The verb's clause runs to the end of its sentence ("после датчика глянь, почему крышки
-    // плохо закручиваются").
-    let verb_clause = text.split(['.', '!', '?', ';', '\n']).find_map(|sentence| {
-        let at = sentence
-            .split(',')
-            .scan(0, |from, piece| {
-                let start = *from;
-                *from += piece.len() + 1;
-                Some((start, piece))
-            })
-            .find(|(_, piece)| same_verb(piece))?
-            .0;
-        let clause = sentence
-            .get(at..)?
-            .trim()
-            .trim_matches(['—', '-', ' ', ',']);
-        (!significant_stems(clause).is_empty()).then_some(clause)
-    });
+    let verb_clause = verb_clause(content, text);
     let best = text
         .split(['.', '!', '?', ';', ',', '\n'])
         .map(|c| c.trim().trim_matches(['—', '-', ' ']))
@@ -752,6 +721,48 @@ pub fn with_context(content: &str, text: &str) -> String {
         Some((_, clause)) => format!("{} — {clause}", content.trim()),
         None => content.to_string(),
     }
+}
+
+/// The sentence of `text` with the verb `content` opens with: what
+/// "скину" answers in "заказывай 300 м, счёт мне скинь", what "добьём" in "остальное ночные
+/// добьют" or "гляну" in "после датчика глянь, почему крышки плохо закручиваются". Nothing when
+/// no clause has that verb or the clause names nothing but it.
+pub fn verb_clause<'t>(content: &str, text: &'t str) -> Option<&'t str> {
+    let verb = content.split_whitespace().next()?.to_lowercase();
+    let prefix: String = verb.chars().take(4).collect();
+    let same_verb = |piece: &str| {
+        prefix.chars().count() == 4
+            && piece
+                .split(|ch: char| !ch.is_alphanumeric())
+                .any(|w| w.to_lowercase().starts_with(&prefix))
+            || Msg::new(piece).toks.iter().any(|t| {
+                t.verb.is_some_and(|v| v.inf == verb)
+                    || crate::morph::verb_lemma(&t.norm).is_some_and(|l| l == verb)
+            })
+    };
+    let text = text.get(..piece_end(text, PIECE_CHARS)).unwrap_or("");
+    // "1.6т" is a number, not two sentences.
+    let b = text.as_bytes();
+    let ends = |(k, c): &(usize, char)| {
+        matches!(c, '!' | '?' | ';' | '\n')
+            || *c == '.'
+                && !(k > &0
+                    && b.get(k - 1).is_some_and(u8::is_ascii_digit)
+                    && b.get(k + 1).is_some_and(u8::is_ascii_digit))
+    };
+    let mut cuts: Vec<usize> = text.char_indices().filter(ends).map(|(k, _)| k).collect();
+    cuts.push(text.len());
+    let mut from = 0;
+    let sentences = cuts.into_iter().map(move |k| {
+        let s = &text[from..k];
+        from = (k + 1).min(text.len());
+        s
+    });
+    sentences.into_iter().find_map(|sentence| {
+        sentence.split(',').any(same_verb).then_some(())?;
+        let clause = sentence.trim().trim_matches(['—', '-', ' ', ',']);
+        (!significant_stems(clause).is_empty()).then_some(clause)
+    })
 }
 
 /// The pieces of `text` (between punctuation) other than the one that says `own`, the yes's
