@@ -123,6 +123,12 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
                 "to" | "until" | "till" | "by" | "again" | "it" | "this" | "that" | "them" | ""
             );
             let adjective = w.ends_with("ed") && !passive && !followed && !m.clause_start(i);
+            // "share the gate-in slips": after a determiner or a compound, a noun.
+            let noun = i > 0
+                && w.is_ascii()
+                && (word_list!("en/noun_after.txt").contains(&m.w(i - 1))
+                    || m.w(i - 1).ends_with('-')
+                    || m.written(i - 1).contains('-'));
             // "там перенести закладную под люстру, надо глянуть до пт": a thing to move, with
             // the date in a clause of another verb.
             let undated_job = is_infinitive(w) && {
@@ -135,7 +141,7 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
                                 .any(|j| j != i && (m.verb(j).is_some() || is_infinitive(m.w(j))))
                     })
             };
-            if !adjective && !undated_job {
+            if !adjective && !undated_job && !noun {
                 return Some(i);
             }
         }
