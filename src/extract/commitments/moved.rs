@@ -127,8 +127,10 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
             let noun = i > 0
                 && w.is_ascii()
                 && (word_list!("en/noun_after.txt").contains(&m.w(i - 1))
-                    || m.w(i - 1).ends_with('-')
-                    || m.written(i - 1).contains('-'));
+                    || m.written(i - 1).contains('-')
+                    || i > 1
+                        && m.text.get(m.toks[i - 2].span.end..m.toks[i - 1].span.start)
+                            == Some("-"));
             // "там перенести закладную под люстру, надо глянуть до пт": a thing to move, with
             // the date in a clause of another verb.
             let undated_job = is_infinitive(w) && {
