@@ -892,7 +892,11 @@ impl Ingest<'_> {
             _ => due,
         };
         // Names addressed in what it answers are not the work ("Людмила Ивановна, счёт…").
-        let content = commitments::with_context(own, &without_names(context, self.names));
+        let content = if says_more {
+            commitments::with_context(own, &without_names(context, self.names))
+        } else {
+            commitments::reply_context(own, &without_names(context, self.names))
+        };
         let words = commitments::significant_stems(&without_names(&content, self.names));
         if words.is_empty() {
             return Ok(None);
@@ -1183,7 +1187,7 @@ impl Ingest<'_> {
         if content.trim().is_empty() {
             return Ok(None);
         }
-        let mut content = commitments::with_context(content, m.text);
+        let mut content = commitments::reply_context(content, m.text);
         // "у меня, завтра привезу" in reply to "кто знает где ключ от венткамеры?": a bare
         // verb in reply to someone else is about what they wrote. So is "добьём, к утру будет"
         // in reply to "филе 1.6т сделали, остальное ночные добьют": the clause of its verb.
@@ -1199,7 +1203,7 @@ impl Ingest<'_> {
             let theirs = without_names(&msg.text, self.names);
             // Requests there were for `accept` to take; what it did not take is not this.
             if bare && said.is_empty() {
-                content = commitments::with_context(&content, &theirs);
+                content = commitments::reply_context(&content, &theirs);
             } else if !asked
                 && words.len() <= 1
                 && let Some(clause) = commitments::verb_clause(&content, &theirs)
@@ -1331,7 +1335,7 @@ impl Ingest<'_> {
                 if content.trim().is_empty() {
                     continue;
                 }
-                let content = commitments::with_context(&content, &msg.text);
+                let content = commitments::reply_context(&content, &msg.text);
                 // The reply names the work and the request's words do not ("памятку по лимитам
                 // набросала, гляньте пожалуйста" → "памятку гляну вечером"): its own words say
                 // what was accepted.

@@ -59,6 +59,8 @@ fn everything(text: &str, people: &[names::Person]) {
     let _ = commitments::significant_stems(text);
     let _ = commitments::with_context(text, text);
     let _ = commitments::with_context("x", text);
+    let _ = commitments::reply_context("x", text);
+    let _ = commitments::verb_clause("сделать", text);
     for person in [1, 2, 4] {
         let _ = commitments::assigned(text, now, people, person);
     }

@@ -701,13 +701,29 @@ pub fn link_alone(text: &str) -> bool {
 /// copy, I can have it by thursday"): the clause of `text` with the most significant words is
 /// appended to it. Any other content is returned as it is.
 pub fn with_context(content: &str, text: &str) -> String {
+    context_in(content, text, false)
+}
+
+/// [`with_context`], taking first the sentence with the promise's own verb ([`verb_clause`]):
+/// what "ок сегодня скину" takes on in "заказывай 300 м, счёт мне скинь". Not for a yes whose
+/// own message says more ("…quote for Hamburg. I'll send by tmrw, waiting for rates"), where
+/// that sentence is the yes itself.
+pub fn reply_context(content: &str, text: &str) -> String {
+    context_in(content, text, true)
+}
+
+fn context_in(content: &str, text: &str, by_verb: bool) -> String {
     if !significant_stems(content).is_empty() {
         return content.to_string();
     }
     // A long text is read in pieces; its opening piece is the context, so the cost per
     // promise stays bounded however long the message.
     let text = text.get(..piece_end(text, PIECE_CHARS)).unwrap_or("");
-    let verb_clause = verb_clause(content, text);
+    let verb_clause = if by_verb {
+        verb_clause(content, text)
+    } else {
+        None
+    };
     let best = text
         .split(['.', '!', '?', ';', ',', '\n'])
         .map(|c| c.trim().trim_matches(['—', '-', ' ']))
