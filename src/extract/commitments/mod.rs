@@ -746,39 +746,21 @@ fn context_in(content: &str, text: &str, by_verb: bool) -> String {
 pub fn verb_clause<'t>(content: &str, text: &'t str) -> Option<&'t str> {
     let verb = content.split_whitespace().next()?.to_lowercase();
     let prefix: String = verb.chars().take(4).collect();
-    let same_verb = |piece: &str| {
-        prefix.chars().count() == 4
-            && piece
-                .split(|ch: char| !ch.is_alphanumeric())
-                .any(|w| w.to_lowercase().starts_with(&prefix))
-            || Msg::new(piece).toks.iter().any(|t| {
-                t.verb.is_some_and(|v| v.inf == verb)
-                    || crate::morph::verb_lemma(&t.norm).is_some_and(|l| l == verb)
-            })
-    };
     let text = text.get(..piece_end(text, PIECE_CHARS)).unwrap_or("");
-    // "1.6т" is a number, not two sentences.
-    let b = text.as_bytes();
-    let ends = |(k, c): &(usize, char)| {
-        matches!(c, '!' | '?' | ';' | '\n')
-            || *c == '.'
-                && !(k > &0
-                    && b.get(k - 1).is_some_and(u8::is_ascii_digit)
-                    && b.get(k + 1).is_some_and(u8::is_ascii_digit))
-    };
-    let mut cuts: Vec<usize> = text.char_indices().filter(ends).map(|(k, _)| k).collect();
-    cuts.push(text.len());
-    let mut from = 0;
-    let sentences = cuts.into_iter().map(move |k| {
-        let s = &text[from..k];
-        from = (k + 1).min(text.len());
-        s
-    });
-    sentences.into_iter().find_map(|sentence| {
-        sentence.split(',').any(same_verb).then_some(())?;
-        let clause = sentence.trim().trim_matches(['—', '-', ' ', ',']);
-        (!significant_stems(clause).is_empty()).then_some(clause)
-    })
+    let m = Msg::new(text);
+    (0..m.n())
+        .filter(|&k| {
+            prefix.chars().count() == 4 && m.w(k).starts_with(&prefix)
+                || m.verb(k).is_some_and(|v| v.inf == verb)
+                || crate::morph::verb_lemma(m.w(k)).is_some_and(|l| l == verb)
+        })
+        .find_map(|k| {
+            let s = m.bounds(k, true);
+            let from = m.toks.get(s.start)?.span.start;
+            let to = m.toks.get(s.end.checked_sub(1)?)?.span.end;
+            let clause = text.get(from..to)?.trim_matches(['—', '-', ' ', ',']);
+            (!significant_stems(clause).is_empty()).then_some(clause)
+        })
 }
 
 /// The pieces of `text` (between punctuation) other than the one that says `own`, the yes's
