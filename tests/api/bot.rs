@@ -6,7 +6,9 @@ use crate::common;
 use chrono::NaiveDate;
 use common::*;
 use kept::bot::BotError;
-use kept::domain::{ChatId, CommitmentState, Lang, MessageId, Role, UserId};
+use kept::domain::{ChatId, CommitmentState, Lang, MemoryId, MessageId, Role, UserId};
+use kept::store::Commitment;
+use serde_json::Value;
 
 const GROUP: i64 = -1_001_500;
 
@@ -155,6 +157,24 @@ async fn the_same_update_delivered_twice_is_stored_once() {
     assert_eq!(t.sent().len(), before);
 }
 
+/// Edits `m` to `text` at 10:05 on the test's Monday; the edit's date.
+async fn edit_at_10_05(t: &TestApp, m: &Value, text: &str) -> i64 {
+    t.clock.set(msk(2026, 11, 23, 10, 5));
+    let edit_date = t.now().timestamp();
+    t.deliver(&edited_update(t.update_id(), m, text, edit_date))
+        .await;
+    edit_date
+}
+
+/// The current version of the promise first made as `origin`, which must still be there.
+async fn still_tracked(t: &TestApp, origin: MemoryId) -> Commitment {
+    t.store
+        .current_commitment(origin)
+        .await
+        .unwrap()
+        .expect("still tracked")
+}
+
 #[tokio::test]
 async fn an_edit_replaces_the_text_and_moves_the_due_date() {
     let t = spawn_app().await;
@@ -174,15 +194,7 @@ async fn an_edit_replaces_the_text_and_moves_the_due_date() {
     let origin = made[0].origin_id;
     assert_eq!(made[0].due.map(|d| d.date), Some(date(2026, 11, 27)));
 
-    t.clock.set(msk(2026, 11, 23, 10, 5));
-    let edit_date = t.now().timestamp();
-    t.deliver(&edited_update(
-        t.update_id(),
-        &m,
-        "доделаю отчёт до понедельника",
-        edit_date,
-    ))
-    .await;
+    let edit_date = edit_at_10_05(&t, &m, "доделаю отчёт до понедельника").await;
 
     let stored = t
         .store
@@ -192,12 +204,7 @@ async fn an_edit_replaces_the_text_and_moves_the_due_date() {
         .unwrap();
     assert_eq!(stored.text, "доделаю отчёт до понедельника");
     assert_eq!(stored.edit_date.map(|d| d.timestamp()), Some(edit_date));
-    let current = t
-        .store
-        .current_commitment(origin)
-        .await
-        .unwrap()
-        .expect("still tracked");
+    let current = still_tracked(&t, origin).await;
     assert_eq!(current.due.map(|d| d.date), Some(date(2026, 11, 30)));
     assert_eq!(current.state, CommitmentState::Open);
     assert_eq!(current.origin_id, origin);
@@ -236,20 +243,8 @@ async fn an_edit_that_fixes_typos_in_an_acceptance_keeps_the_promise() {
     assert_eq!(made.len(), 1, "{made:?}");
     let origin = made[0].origin_id;
 
-    t.clock.set(msk(2026, 11, 23, 10, 5));
-    t.deliver(&edited_update(
-        t.update_id(),
-        &yes,
-        "гляну завтра, сегодня не успею точно",
-        t.now().timestamp(),
-    ))
-    .await;
-    let current = t
-        .store
-        .current_commitment(origin)
-        .await
-        .unwrap()
-        .expect("still tracked");
+    edit_at_10_05(&t, &yes, "гляну завтра, сегодня не успею точно").await;
+    let current = still_tracked(&t, origin).await;
     assert_eq!(current.state, CommitmentState::Open, "{current:?}");
     assert_eq!(current.due.map(|d| d.date), Some(date(2026, 11, 24)));
 }
