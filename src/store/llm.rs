@@ -124,28 +124,26 @@ impl Store {
         notices: &[NewDelivery],
         now: DateTime<Utc>,
     ) -> Result<bool> {
-        let mut tx = self.writer.begin().await?;
-        sqlx::query("INSERT INTO llm_usage (org_id, day) VALUES (?, ?) ON CONFLICT DO NOTHING")
-            .bind(org.0)
-            .bind(day.to_string())
-            .execute(&mut *tx)
-            .await?;
-        let changed = sqlx::query(
-            "UPDATE llm_usage SET told_spent = 1 WHERE org_id = ? AND day = ? AND told_spent = 0",
-        )
-        .bind(org.0)
-        .bind(day.to_string())
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if changed == 0 {
-            return Ok(false);
-        }
-        for d in notices {
-            super::schedule::queue_delivery(&mut tx, org, None, d, now).await?;
-        }
-        tx.commit().await?;
-        Ok(true)
+        self.write(|conn| {
+            conn.prepare_cached(
+                "INSERT INTO llm_usage (org_id, day) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+            )?
+            .execute(rusqlite::params![org.0, day.to_string()])?;
+            let changed = conn
+                .prepare_cached(
+                    "UPDATE llm_usage SET told_spent = 1
+                     WHERE org_id = ?1 AND day = ?2 AND told_spent = 0",
+                )?
+                .execute(rusqlite::params![org.0, day.to_string()])?;
+            if changed == 0 {
+                return Ok(false);
+            }
+            for d in notices {
+                super::schedule::queue_delivery(conn, org, None, d, now)?;
+            }
+            Ok(true)
+        })
+        .await
     }
 
     /// Memories matching an FTS5 query, best first, limited to what `access` may read.

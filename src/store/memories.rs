@@ -228,13 +228,6 @@ pub(super) fn parse_json_rows(
 }
 
 /// Commitments from the one-row JSON list the reads build (`json_rows`).
-fn commitments_from_json(text: &str) -> Result<Vec<Commitment>> {
-    parse_json_rows(text)?
-        .iter()
-        .map(commitment_from_row)
-        .collect()
-}
-
 pub(super) fn commitment_from_row(r: &impl Get) -> Result<Commitment> {
     let id = MemoryId(r.i("id")?);
     Ok(Commitment {
@@ -397,17 +390,16 @@ impl Store {
 
     /// A person's open commitments, most recently made first.
     pub async fn open_commitments(&self, org: OrgId, owner: UserId) -> Result<Vec<Commitment>> {
-        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories
-             WHERE org_id = ? AND subject_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
-             ORDER BY created_at DESC, id DESC)",
-            json = json_rows(COMMITMENT_COLS)
-        )))
-        .bind(org.0)
-        .bind(owner.0)
-        .fetch_one(&self.pool)
-        .await?;
-        commitments_from_json(&text)
+        static SQL: LazyLock<String> = LazyLock::new(|| {
+            format!(
+                "SELECT {COMMITMENT_COLS} FROM memories
+                 WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
+                   AND state = 'open'
+                 ORDER BY created_at DESC, id DESC"
+            )
+        });
+        self.readers
+            .with(|conn| commitments_by(conn, &SQL, [org.0, owner.0]))
     }
 
     /// Every open commitment of the org, most recently made first: one read instead of one per
@@ -424,19 +416,17 @@ impl Store {
         org: OrgId,
         due_by: &str,
     ) -> Result<Vec<Commitment>> {
-        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_due
-             WHERE org_id = ? AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
-               AND due_at IS NOT NULL AND substr(due_at, 1, 10) <= ?
-               AND NOT EXISTS (SELECT 1 FROM reminder_mutes r WHERE r.memory_id = memories.id)
-             ORDER BY subject_id, due_at, id)",
-            json = json_rows(COMMITMENT_COLS)
-        )))
-        .bind(org.0)
-        .bind(due_by)
-        .fetch_one(&self.pool)
-        .await?;
-        commitments_from_json(&text)
+        static SQL: LazyLock<String> = LazyLock::new(|| {
+            format!(
+                "SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_due
+                 WHERE org_id = ?1 AND kind = 'commitment' AND is_archived = 0 AND state = 'open'
+                   AND due_at IS NOT NULL AND substr(due_at, 1, 10) <= ?2
+                   AND NOT EXISTS (SELECT 1 FROM reminder_mutes r WHERE r.memory_id = memories.id)
+                 ORDER BY subject_id, due_at, id"
+            )
+        });
+        self.readers
+            .with(|conn| commitments_by(conn, &SQL, rusqlite::params![org.0, due_by]))
     }
 
     /// Mutes the reminders of the current, open versions that the messages `made_by` wrote
@@ -497,15 +487,14 @@ impl Store {
 
     /// Every version of every commitment of the org, oldest first (history, digests, export).
     pub async fn commitment_versions(&self, org: OrgId) -> Result<Vec<Commitment>> {
-        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories WHERE org_id = ? AND kind = 'commitment'
-             ORDER BY origin_id, id)",
-            json = json_rows(COMMITMENT_COLS)
-        )))
-        .bind(org.0)
-        .fetch_one(&self.pool)
-        .await?;
-        commitments_from_json(&text)
+        static SQL: LazyLock<String> = LazyLock::new(|| {
+            format!(
+                "SELECT {COMMITMENT_COLS} FROM memories WHERE org_id = ?1 AND kind = 'commitment'
+                 ORDER BY origin_id, id"
+            )
+        });
+        self.readers
+            .snapshot(|conn| super::read::all(conn, &SQL, [org.0], |r| commitment_from_row(r)))
     }
 
     /// Every version of the org's commitments that were open or changed since `since`: those
@@ -516,19 +505,18 @@ impl Store {
         org: OrgId,
         since: DateTime<Utc>,
     ) -> Result<Vec<Commitment>> {
-        let text: String = sqlx::query_scalar(AssertSqlSafe(format!(
-            "SELECT {json} FROM (SELECT {COMMITMENT_COLS} FROM memories
-               WHERE org_id = ?1 AND kind = 'commitment' AND origin_id IN (
-                 SELECT origin_id FROM memories WHERE org_id = ?1 AND kind = 'commitment'
-                   AND (valid_from >= ?2 OR (is_archived = 0 AND state = 'open')))
-             ORDER BY origin_id, id)",
-            json = json_rows(COMMITMENT_COLS)
-        )))
-        .bind(org.0)
-        .bind(ts(since))
-        .fetch_one(&self.pool)
-        .await?;
-        commitments_from_json(&text)
+        static SQL: LazyLock<String> = LazyLock::new(|| {
+            format!(
+                "SELECT {COMMITMENT_COLS} FROM memories
+                   WHERE org_id = ?1 AND kind = 'commitment' AND origin_id IN (
+                     SELECT origin_id FROM memories WHERE org_id = ?1 AND kind = 'commitment'
+                       AND (valid_from >= ?2 OR (is_archived = 0 AND state = 'open')))
+                 ORDER BY origin_id, id"
+            )
+        });
+        self.readers.snapshot(|conn| {
+            super::read::all(conn, &SQL, [org.0, ts(since)], |r| commitment_from_row(r))
+        })
     }
 
     /// Inserts a memory, or refreshes the current one with the same subject, kind and normalised

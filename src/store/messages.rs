@@ -2,7 +2,6 @@
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension};
-use sqlx::Row;
 
 use super::memories::Get;
 use super::{Result, Store, from_ts, ts};
@@ -203,18 +202,17 @@ impl Store {
         from: DateTime<Utc>,
         to: DateTime<Utc>,
     ) -> Result<Vec<(UserId, i64)>> {
-        let rows = sqlx::query(
-            "SELECT user_id, count(*) AS n FROM messages
-             WHERE org_id = ? AND date >= ? AND date < ? AND user_id IS NOT NULL GROUP BY user_id",
-        )
-        .bind(org.0)
-        .bind(ts(from))
-        .bind(ts(to))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| Ok((UserId(r.try_get("user_id")?), r.try_get("n")?)))
-            .collect()
+        self.readers.with(|conn| {
+            let mut stmt = conn.prepare_cached(
+                "SELECT user_id, count(*) FROM messages
+                 WHERE org_id = ?1 AND date >= ?2 AND date < ?3 AND user_id IS NOT NULL
+                 GROUP BY user_id",
+            )?;
+            let rows = stmt.query_map([org.0, ts(from), ts(to)], |r| {
+                Ok((UserId(r.get(0)?), r.get(1)?))
+            })?;
+            Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+        })
     }
 
     /// What one person wrote in `[from, to)`: the latest `limit` messages, oldest first.
@@ -244,27 +242,29 @@ impl Store {
 
     /// When the person last wrote in any linked chat of the org.
     pub async fn last_message_at(&self, org: OrgId, user: UserId) -> Result<Option<DateTime<Utc>>> {
-        let t: Option<i64> =
-            sqlx::query_scalar("SELECT max(date) FROM messages WHERE org_id = ? AND user_id = ?")
-                .bind(org.0)
-                .bind(user.0)
-                .fetch_one(&self.pool)
-                .await?;
+        let t: Option<i64> = self.readers.with(|conn| {
+            Ok(conn
+                .prepare_cached(
+                    "SELECT max(date) FROM messages WHERE org_id = ?1 AND user_id = ?2",
+                )?
+                .query_row([org.0, user.0], |r| r.get(0))?)
+        })?;
         t.map(from_ts).transpose()
     }
 
     /// The active linked group a person last wrote in: where to reach them with a mention when
     /// their DM is closed.
     pub async fn last_group_of(&self, org: OrgId, user: UserId) -> Result<Option<ChatId>> {
-        let id: Option<i64> = sqlx::query_scalar(
-            "SELECT m.chat_id FROM messages m JOIN chats c ON c.id = m.chat_id
-             WHERE m.org_id = ? AND m.user_id = ? AND c.active = 1
-             ORDER BY m.date DESC LIMIT 1",
-        )
-        .bind(org.0)
-        .bind(user.0)
-        .fetch_optional(&self.pool)
-        .await?;
+        let id = self.readers.with(|conn| {
+            Ok(super::read::column::<i64>(
+                conn,
+                "SELECT m.chat_id FROM messages m JOIN chats c ON c.id = m.chat_id
+                 WHERE m.org_id = ?1 AND m.user_id = ?2 AND c.active = 1
+                 ORDER BY m.date DESC LIMIT 1",
+                [org.0, user.0],
+            )?
+            .pop())
+        })?;
         Ok(id.map(ChatId))
     }
 }

@@ -170,6 +170,16 @@ impl Store {
         Ok(store)
     }
 
+    /// Runs `write` in one transaction on kept's writer (store/writer.rs) and commits it: a
+    /// statement through sqlx is a hand-off to its worker thread and back, which on two cores
+    /// costs more than the write.
+    async fn write<T>(&self, write: impl FnOnce(&rusqlite::Connection) -> Result<T>) -> Result<T> {
+        let tx = self.batches.begin().await?;
+        let out = write(tx.conn())?;
+        tx.commit()?;
+        Ok(out)
+    }
+
     pub async fn migrate(&self) -> Result<()> {
         sqlx::migrate!("./migrations").run(&self.pool).await?;
         Ok(())

@@ -190,9 +190,9 @@ impl Store {
     }
 
     pub async fn orgs(&self) -> Result<Vec<OrgId>> {
-        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM orgs ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
+        let ids: Vec<i64> = self
+            .readers
+            .with(|conn| read::column(conn, "SELECT id FROM orgs ORDER BY id", []))?;
         Ok(ids.into_iter().map(OrgId).collect())
     }
 
@@ -254,12 +254,19 @@ impl Store {
     }
 
     pub async fn set_dm_open(&self, id: UserId, open: bool) -> Result<()> {
-        sqlx::query("UPDATE users SET dm_open = ? WHERE id = ?")
-            .bind(open as i64)
-            .bind(id.0)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        // Every private message says the DM is open, nearly always again: read before writing.
+        let now: Option<bool> = self.readers.with(|conn| {
+            Ok(read::column(conn, "SELECT dm_open FROM users WHERE id = ?1", [id.0])?.pop())
+        })?;
+        if now == Some(open) {
+            return Ok(());
+        }
+        self.write(|conn| {
+            conn.prepare_cached("UPDATE users SET dm_open = ?1 WHERE id = ?2")?
+                .execute(rusqlite::params![open, id.0])?;
+            Ok(())
+        })
+        .await
     }
 
     /// Sets (or with `None` clears) the gender names of this person inflect by.
@@ -413,17 +420,17 @@ impl Store {
 
     /// Everyone below `lead` by `manager_id`, transitively (not the lead).
     pub async fn reports_of(&self, org: OrgId, lead: UserId) -> Result<Vec<UserId>> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "WITH RECURSIVE r(id) AS (
-                 SELECT user_id FROM members WHERE org_id = ?1 AND manager_id = ?2 AND user_id <> ?2
-                 UNION
-                 SELECT m.user_id FROM members m JOIN r ON m.manager_id = r.id WHERE m.org_id = ?1
-             ) SELECT id FROM r WHERE id <> ?2",
-        )
-        .bind(org.0)
-        .bind(lead.0)
-        .fetch_all(&self.pool)
-        .await?;
+        let ids: Vec<i64> = self.readers.with(|conn| {
+            read::column(
+                conn,
+                "WITH RECURSIVE r(id) AS (
+                     SELECT user_id FROM members WHERE org_id = ?1 AND manager_id = ?2 AND user_id <> ?2
+                     UNION
+                     SELECT m.user_id FROM members m JOIN r ON m.manager_id = r.id WHERE m.org_id = ?1
+                 ) SELECT id FROM r WHERE id <> ?2",
+                [org.0, lead.0],
+            )
+        })?;
         Ok(ids.into_iter().map(UserId).collect())
     }
 }

@@ -3,6 +3,8 @@
 
 use chrono::{DateTime, Utc};
 
+use rusqlite::OptionalExtension;
+
 use super::{Result, Store, ts};
 use crate::domain::{ChatId, OrgId, UserId};
 
@@ -27,13 +29,14 @@ impl Default for DigestPrefs {
 
 impl Store {
     pub async fn digest_prefs(&self, org: OrgId, user: UserId) -> Result<DigestPrefs> {
-        let row: Option<(bool, bool, Option<i64>)> = sqlx::query_as(
-            "SELECT daily, weekly, hour FROM digest_prefs WHERE org_id = ? AND user_id = ?",
-        )
-        .bind(org.0)
-        .bind(user.0)
-        .fetch_optional(&self.pool)
-        .await?;
+        let row: Option<(bool, bool, Option<i64>)> = self.readers.with(|conn| {
+            Ok(conn
+                .prepare_cached(
+                    "SELECT daily, weekly, hour FROM digest_prefs WHERE org_id = ?1 AND user_id = ?2",
+                )?
+                .query_row([org.0, user.0], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .optional()?)
+        })?;
         Ok(
             row.map_or_else(DigestPrefs::default, |(daily, weekly, hour)| DigestPrefs {
                 daily,
@@ -61,13 +64,14 @@ impl Store {
 
     /// The distinct hours people of the org chose for their daily summary.
     pub async fn digest_hours(&self, org: OrgId) -> Result<Vec<u32>> {
-        let hours: Vec<i64> = sqlx::query_scalar(
-            "SELECT DISTINCT hour FROM digest_prefs
-             WHERE org_id = ? AND daily = 1 AND hour IS NOT NULL ORDER BY hour",
-        )
-        .bind(org.0)
-        .fetch_all(&self.pool)
-        .await?;
+        let hours: Vec<i64> = self.readers.with(|conn| {
+            super::read::column(
+                conn,
+                "SELECT DISTINCT hour FROM digest_prefs
+                 WHERE org_id = ?1 AND daily = 1 AND hour IS NOT NULL ORDER BY hour",
+                [org.0],
+            )
+        })?;
         Ok(hours.into_iter().map(|h| h as u32).collect())
     }
 
@@ -107,13 +111,14 @@ impl Store {
 
     /// The org's active linked groups that get the weekly digest.
     pub async fn digest_groups(&self, org: OrgId) -> Result<Vec<ChatId>> {
-        let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT g.chat_id FROM group_digests g JOIN chats c ON c.id = g.chat_id
-             WHERE g.org_id = ? AND c.org_id = g.org_id AND c.active = 1 ORDER BY g.chat_id",
-        )
-        .bind(org.0)
-        .fetch_all(&self.pool)
-        .await?;
+        let ids: Vec<i64> = self.readers.with(|conn| {
+            super::read::column(
+                conn,
+                "SELECT g.chat_id FROM group_digests g JOIN chats c ON c.id = g.chat_id
+                 WHERE g.org_id = ?1 AND c.org_id = g.org_id AND c.active = 1 ORDER BY g.chat_id",
+                [org.0],
+            )
+        })?;
         Ok(ids.into_iter().map(ChatId).collect())
     }
 }

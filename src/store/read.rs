@@ -153,6 +153,17 @@ pub(super) fn one<T>(
     Ok(all(conn, sql, params, read)?.into_iter().next())
 }
 
+/// The first column of every row of a cached statement.
+pub(super) fn column<T: rusqlite::types::FromSql>(
+    conn: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> Result<Vec<T>> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    let rows = stmt.query_map(params, |r| r.get(0))?;
+    Ok(rows.collect::<rusqlite::Result<Vec<T>>>()?)
+}
+
 thread_local! {
     /// Column names by statement text: a statement's columns do not change while kept runs
     /// (migrations run before the first read), and asking SQLite for them and copying them

@@ -1,6 +1,7 @@
 //! Scheduled work: job runs (the exactly-once guard), queued deliveries, daily reflections.
 
 use chrono::{DateTime, Utc};
+use rusqlite::OptionalExtension;
 use sqlx::Row;
 
 use super::memories::Get;
@@ -63,36 +64,35 @@ pub(super) fn reflection_from_row(r: &impl Get) -> Result<Reflection> {
 }
 
 /// Queues one delivery inside the caller's transaction (a job run's, or a notice's).
-pub(super) async fn queue_delivery(
-    tx: &mut sqlx::SqliteConnection,
+pub(super) fn queue_delivery(
+    conn: &rusqlite::Connection,
     org: OrgId,
     run: Option<i64>,
     d: &NewDelivery,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    sqlx::query(
+    conn.prepare_cached(
         "INSERT INTO deliveries (org_id, job_run_id, chat_id, to_user, kind, text, photo, buttons,
              fallback_chat_id, fallback_text, not_before, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(org.0)
-    .bind(run)
-    .bind(d.chat_id.0)
-    .bind(d.to_user.map(|u| u.0))
-    .bind(if d.photo.is_some() {
-        "photo"
-    } else {
-        "message"
-    })
-    .bind(&d.text)
-    .bind(d.photo.as_deref())
-    .bind(json(&d.buttons))
-    .bind(d.fallback_chat_id.map(|c| c.0))
-    .bind(d.fallback_text.as_deref())
-    .bind(ts(now))
-    .bind(ts(now))
-    .execute(&mut *tx)
-    .await?;
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)",
+    )?
+    .execute(rusqlite::params![
+        org.0,
+        run,
+        d.chat_id.0,
+        d.to_user.map(|u| u.0),
+        if d.photo.is_some() {
+            "photo"
+        } else {
+            "message"
+        },
+        d.text,
+        d.photo.as_deref(),
+        json(&d.buttons),
+        d.fallback_chat_id.map(|c| c.0),
+        d.fallback_text.as_deref(),
+        ts(now),
+    ])?;
     Ok(())
 }
 
@@ -112,36 +112,35 @@ impl Store {
         now: DateTime<Utc>,
         deliveries: &[NewDelivery],
     ) -> Result<Option<i64>> {
-        let mut tx = self.pool.begin().await?;
-        let id: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO job_runs (job, org_id, period_key, scheduled_at, claimed_at, finished_at)
-             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (job, org_id, period_key) DO NOTHING RETURNING id",
-        )
-        .bind(job.as_str())
-        .bind(org.0)
-        .bind(period_key)
-        .bind(ts(scheduled_at))
-        .bind(ts(now))
-        .bind(ts(now))
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(run) = id else { return Ok(None) };
-        for d in deliveries {
-            queue_delivery(&mut tx, org, Some(run), d, now).await?;
-        }
-        tx.commit().await?;
-        Ok(Some(run))
+        self.write(|conn| {
+            let id: Option<i64> = conn
+                .prepare_cached(
+                    "INSERT INTO job_runs (job, org_id, period_key, scheduled_at, claimed_at, finished_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?5)
+                     ON CONFLICT (job, org_id, period_key) DO NOTHING RETURNING id",
+                )?
+                .query_row(
+                    rusqlite::params![job.as_str(), org.0, period_key, ts(scheduled_at), ts(now)],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            let Some(run) = id else { return Ok(None) };
+            for d in deliveries {
+                queue_delivery(conn, org, Some(run), d, now)?;
+            }
+            Ok(Some(run))
+        })
+        .await
     }
 
     pub async fn job_run_exists(&self, job: JobKind, org: OrgId, period_key: &str) -> Result<bool> {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT count(*) FROM job_runs WHERE job = ? AND org_id = ? AND period_key = ?",
-        )
-        .bind(job.as_str())
-        .bind(org.0)
-        .bind(period_key)
-        .fetch_one(&self.pool)
-        .await?;
+        let n: i64 = self.readers.with(|conn| {
+            Ok(conn
+                .prepare_cached(
+                    "SELECT count(*) FROM job_runs WHERE job = ?1 AND org_id = ?2 AND period_key = ?3",
+                )?
+                .query_row(rusqlite::params![job.as_str(), org.0, period_key], |r| r.get(0))?)
+        })?;
         Ok(n > 0)
     }
 
@@ -182,26 +181,26 @@ impl Store {
         telegram_message_id: i64,
         at: DateTime<Utc>,
     ) -> Result<()> {
-        sqlx::query(
-            "UPDATE deliveries SET state = 'sent', sent_at = ?, telegram_message_id = ?, attempts = attempts + 1
-             WHERE id = ?",
-        )
-        .bind(ts(at))
-        .bind(telegram_message_id)
-        .bind(id)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        self.write(|conn| {
+            conn.prepare_cached(
+                "UPDATE deliveries SET state = 'sent', sent_at = ?1, telegram_message_id = ?2,
+                     attempts = attempts + 1
+                 WHERE id = ?3",
+            )?
+            .execute([ts(at), telegram_message_id, id])?;
+            Ok(())
+        })
+        .await
     }
 
     /// Records that the first `parts` parts of a long delivery are out; the rest are still queued.
     pub async fn mark_parts_sent(&self, id: i64, parts: i64) -> Result<()> {
-        sqlx::query("UPDATE deliveries SET parts_sent = ? WHERE id = ?")
-            .bind(parts)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.write(|conn| {
+            conn.prepare_cached("UPDATE deliveries SET parts_sent = ?1 WHERE id = ?2")?
+                .execute([parts, id])?;
+            Ok(())
+        })
+        .await
     }
 
     /// Puts a delivery back in the queue until `not_before` (429, timeouts).
@@ -250,24 +249,24 @@ impl Store {
     /// What the scheduler needs to see that an org is quiet: how many promises and tasks are open,
     /// and when anything last happened in it (a message, a new memory or version).
     pub async fn org_activity(&self, org: OrgId) -> Result<(i64, Option<DateTime<Utc>>)> {
-        let r = sqlx::query(
-            "SELECT
+        let (open, last): (i64, i64) = self.readers.with(|conn| {
+            Ok(conn
+                .prepare_cached(
+                    "SELECT
                  (SELECT count(*) FROM memories INDEXED BY memories_open_due
                    WHERE org_id = ?1 AND kind = 'commitment' AND is_archived = 0 AND state = 'open')
-                 + (SELECT count(*) FROM tasks WHERE org_id = ?1 AND status IN ('open', 'in_progress')) AS open,
+                 + (SELECT count(*) FROM tasks WHERE org_id = ?1 AND status IN ('open', 'in_progress')),
                  max(coalesce((SELECT max(date) FROM messages WHERE org_id = ?1), 0),
-                     coalesce((SELECT max(created_at) FROM memories WHERE org_id = ?1), 0)) AS last",
-        )
-        .bind(org.0)
-        .fetch_one(&self.pool)
-        .await?;
-        let last: i64 = r.try_get("last")?;
+                     coalesce((SELECT max(created_at) FROM memories WHERE org_id = ?1), 0))",
+                )?
+                .query_row([org.0], |r| Ok((r.get(0)?, r.get(1)?)))?)
+        })?;
         let last = if last > 0 {
             Some(super::from_ts(last)?)
         } else {
             None
         };
-        Ok((r.try_get("open")?, last))
+        Ok((open, last))
     }
 
     /// Deliveries that failed for good: (id, chat, last error), oldest first.
@@ -303,34 +302,39 @@ impl Store {
         r: &Reflection,
         at: DateTime<Utc>,
     ) -> Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO reflections (org_id, user_id, day, summary, highlights, commitments, risks, observations, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, day) DO NOTHING",
-        )
-        .bind(org.0)
-        .bind(r.user_id.0)
-        .bind(&r.day)
-        .bind(&r.summary)
-        .bind(json(&r.highlights))
-        .bind(json(&r.commitments))
-        .bind(json(&r.risks))
-        .bind(json(&r.observations))
-        .bind(ts(at))
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        let n = self
+            .write(|conn| {
+                Ok(conn
+                    .prepare_cached(
+                        "INSERT INTO reflections (org_id, user_id, day, summary, highlights,
+                             commitments, risks, observations, created_at)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+                         ON CONFLICT (user_id, day) DO NOTHING",
+                    )?
+                    .execute(rusqlite::params![
+                        org.0,
+                        r.user_id.0,
+                        r.day,
+                        r.summary,
+                        json(&r.highlights),
+                        json(&r.commitments),
+                        json(&r.risks),
+                        json(&r.observations),
+                        ts(at),
+                    ])?)
+            })
+            .await?;
+        Ok(n == 1)
     }
 
     /// Whether the person's reflection of `day` is already stored (a resumed run asks no model twice).
     pub async fn has_reflection(&self, user: UserId, day: &str) -> Result<bool> {
-        Ok(sqlx::query_scalar::<_, i64>(
-            "SELECT count(*) FROM reflections WHERE user_id = ? AND day = ?",
-        )
-        .bind(user.0)
-        .bind(day)
-        .fetch_one(&self.pool)
-        .await?
-            > 0)
+        let n: i64 = self.readers.with(|conn| {
+            Ok(conn
+                .prepare_cached("SELECT count(*) FROM reflections WHERE user_id = ?1 AND day = ?2")?
+                .query_row(rusqlite::params![user.0, day], |r| r.get(0))?)
+        })?;
+        Ok(n > 0)
     }
 
     /// A person's latest reflections, newest first.
@@ -399,27 +403,28 @@ impl Store {
     /// When the scheduler last looked at this org: its tick, else (a database from before ticks
     /// were kept) its latest claimed job run. `None`: the scheduler has never run for it.
     pub async fn scheduler_tick(&self, org: OrgId) -> Result<Option<DateTime<Utc>>> {
-        let t: Option<i64> = sqlx::query_scalar(
-            "SELECT coalesce((SELECT ticked_at FROM scheduler_ticks WHERE org_id = ?1),
-                             (SELECT max(claimed_at) FROM job_runs WHERE org_id = ?1))",
-        )
-        .bind(org.0)
-        .fetch_one(&self.pool)
-        .await?;
+        let t: Option<i64> = self.readers.with(|conn| {
+            Ok(conn
+                .prepare_cached(
+                    "SELECT coalesce((SELECT ticked_at FROM scheduler_ticks WHERE org_id = ?1),
+                                     (SELECT max(claimed_at) FROM job_runs WHERE org_id = ?1))",
+                )?
+                .query_row([org.0], |r| r.get(0))?)
+        })?;
         t.map(super::from_ts).transpose()
     }
 
     /// Records that the scheduler has handled this org's timetable up to `at`.
     pub async fn set_scheduler_tick(&self, org: OrgId, at: DateTime<Utc>) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO scheduler_ticks (org_id, ticked_at) VALUES (?, ?)
-             ON CONFLICT (org_id) DO UPDATE SET ticked_at = excluded.ticked_at",
-        )
-        .bind(org.0)
-        .bind(ts(at))
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        self.write(|conn| {
+            conn.prepare_cached(
+                "INSERT INTO scheduler_ticks (org_id, ticked_at) VALUES (?1, ?2)
+                 ON CONFLICT (org_id) DO UPDATE SET ticked_at = excluded.ticked_at",
+            )?
+            .execute([org.0, ts(at)])?;
+            Ok(())
+        })
+        .await
     }
 
     /// Keeps a sent reminder's text and buttons in step with its edits.
