@@ -196,6 +196,17 @@ fn part_done(text: &str) -> bool {
 }
 
 /// Shared significant stems: the measure of "the same thing".
+/// Do two promises' texts open with the same verb? "дособрать" finishes what "собрать" began.
+fn same_verb(a: &str, b: &str) -> bool {
+    let verb = |t: &str| t.split_whitespace().next().unwrap_or("").to_lowercase();
+    let (a, b) = (verb(a), verb(b));
+    let bare = |v: &str| v.strip_prefix("до").map(str::to_string);
+    a.chars().count() >= 3
+        && (a == b
+            || bare(&a).as_deref() == Some(b.as_str())
+            || bare(&b).as_deref() == Some(a.as_str()))
+}
+
 fn overlap(a: &[String], b: &[String]) -> usize {
     a.iter()
         .filter(|x| b.iter().any(|y| same_stem(x, y)))
@@ -453,7 +464,11 @@ impl Ingest<'_> {
             });
         }
         let quiet = findings.iter().all(|f| matches!(f, Finding::Done { .. }));
-        let nothing_read = findings.is_empty();
+        // "📸 …, Вера, забирай для поста": what a handed-in link or photo asks of others does not
+        // stop it handing in.
+        let nothing_own = findings
+            .iter()
+            .all(|f| matches!(f, Finding::Request { .. } | Finding::Offer { .. }));
         let said_done = findings.iter().any(|f| matches!(f, Finding::Done { .. }));
         // What the rules read, for their doubt below (only with a model to ask).
         let read = if self.refine {
@@ -462,6 +477,36 @@ impl Ingest<'_> {
             Vec::new()
         };
         let mut effects = Vec::new();
+        // "диски не повезу, клиент их себе забрал" to one's own promise, "калибровку в пт не
+        // делаем" to someone's: called off, whatever else the message tells ("забрал").
+        if m.reply_to.is_some()
+            && !findings.iter().any(|f| {
+                matches!(
+                    f,
+                    Finding::Made { .. } | Finding::Moved { .. } | Finding::Accept { .. }
+                )
+            })
+            && analyze_guarded(key, || commitments::declines(m.text))
+            && let Some(e) = self.declined(l, m).await?
+        {
+            findings.clear();
+            effects.push(e);
+        }
+        // "сводку можно в пт отдам?", "6 из 8 закрыла … можно в чт доделаю?": the owner asks
+        // leave for a later date, which stands until someone says otherwise; what the message
+        // reports done is the part before it.
+        if effects.is_empty()
+            && !findings.iter().any(|f| {
+                matches!(
+                    f,
+                    Finding::Made { .. } | Finding::Moved { .. } | Finding::Accept { .. }
+                )
+            })
+            && let Some(e) = self.asked_leave(l, m).await?
+        {
+            findings.clear();
+            effects.push(e);
+        }
         for (k, f) in findings.iter().enumerate() {
             // A report with a promise after it: read against its target here, once.
             if let Finding::Done { words } = f
@@ -491,14 +536,13 @@ impl Ingest<'_> {
             && analyze_guarded(key, || {
                 crate::extract::report::may_report(m.text) || result_told(m.text).is_some()
             })
-            && let Some(e) = self.reported_done(l, m).await?
         {
-            effects.push(e);
+            effects.extend(self.reported_done(l, m).await?);
         }
         // "https://docs…/edit" in reply to one's own promise, or to the yes that made it: the
         // work handed in.
         if effects.is_empty()
-            && nothing_read
+            && nothing_own
             && m.reply_to.is_some()
             && analyze_guarded(key, || commitments::link_alone(m.text))
             && let Some(e) = self.linked_done(l, m).await?
@@ -537,7 +581,7 @@ impl Ingest<'_> {
         &self,
         l: &mut Ledger,
         m: &Incoming<'_>,
-    ) -> Result<Option<Effect>, IngestError> {
+    ) -> Result<Vec<Effect>, IngestError> {
         let own = l.open_of(m.from).await?;
         let said = commitments::significant_stems(m.text);
         // The verb alone is not enough: the report must also name the thing ("каталог
@@ -564,6 +608,38 @@ impl Ingest<'_> {
         } else {
             None
         };
+        // "3 and 5 pumped over, bins hosed and stacked" for "pump over tanks 3 and 5" and "hose
+        // out the picking bins": each verb reported closes its own promise, when one promise of
+        // that verb is named best.
+        let verb = |c: &Commitment| {
+            c.content
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_lowercase()
+        };
+        let mut verbs: Vec<String> = fits.iter().map(|(_, c)| verb(c)).collect();
+        verbs.sort();
+        verbs.dedup();
+        if told.is_none() && verbs.len() >= 2 {
+            let mut effects = Vec::new();
+            for v in &verbs {
+                let of_verb: Vec<&(usize, &Commitment)> =
+                    fits.iter().filter(|(_, c)| verb(c) == *v).collect();
+                let best = of_verb.iter().map(|(n, _)| *n).max().unwrap_or(0);
+                if let [(_, c)] = of_verb
+                    .iter()
+                    .filter(|(n, _)| *n == best)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .as_slice()
+                {
+                    let c = (*c).clone();
+                    effects.extend(self.close(l, m, &c, CommitmentState::Done).await?);
+                }
+            }
+            return Ok(effects);
+        }
         let fits = if let Some(said) = told {
             let by_thing: Vec<(usize, &Commitment)> = own
                 .iter()
@@ -603,9 +679,72 @@ impl Ingest<'_> {
                 .find(|c| replied.contains(&c.origin_id)),
         };
         let Some(c) = pick.cloned() else {
+            return Ok(Vec::new());
+        };
+        Ok(self
+            .close(l, m, &c, CommitmentState::Done)
+            .await?
+            .into_iter()
+            .collect())
+    }
+
+    /// The speaker's open promise that a question asking leave for a later date answers (the
+    /// reply's) or names ([`commitments::asked_own_date`]), moved to that date.
+    async fn asked_leave(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+    ) -> Result<Option<Effect>, IngestError> {
+        let asked = analyze_guarded((m.chat, m.message), || {
+            commitments::asked_own_date(&MessageInput {
+                text: m.text,
+                now: m.date.with_timezone(&self.org.timezone),
+                speaker: m.from.0,
+                people: self.names,
+                mentions: &[],
+                lang: None,
+            })
+        });
+        let Some((due, words)) = asked else {
             return Ok(None);
         };
-        self.close(l, m, &c, CommitmentState::Done).await
+        let replied = match m.reply_to {
+            Some(r) => l
+                .of_message(m.chat, r)
+                .await?
+                .into_iter()
+                .find(|c| c.owner == m.from && c.state == CommitmentState::Open),
+            None => None,
+        };
+        let Some(c) = replied.or(best_match(&l.open_of(m.from).await?, &words)) else {
+            return Ok(None);
+        };
+        if c.due == Some(due) {
+            return Ok(None);
+        }
+        self.move_to(l, m, &c, Some(due)).await
+    }
+
+    /// The one open promise the replied message made, asked for or accepted, called off by
+    /// someone who may change it ([`commitments::declines`]).
+    async fn declined(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+    ) -> Result<Option<Effect>, IngestError> {
+        let Some(r) = m.reply_to else {
+            return Ok(None);
+        };
+        let mut open: Vec<Commitment> = l
+            .of_message(m.chat, r)
+            .await?
+            .into_iter()
+            .filter(|c| c.state == CommitmentState::Open && self.may_change(m.from, c))
+            .collect();
+        match (open.pop(), open.is_empty()) {
+            (Some(c), true) => self.close(l, m, &c, CommitmentState::Cancelled).await,
+            _ => Ok(None),
+        }
     }
 
     /// A link in reply to a message that made, asked for or accepted exactly one open promise of
@@ -1054,16 +1193,33 @@ impl Ingest<'_> {
                 commitments::verb_lemmas(m.text)
             })
             .collect();
+        let named: Vec<UserId> = names::people_in(m.text, self.names)
+            .into_iter()
+            .map(|(_, id)| UserId(id))
+            .filter(|id| *id != m.from)
+            .collect();
         if let Some(c) = best_match(&own, &with_verbs) {
+            // "Tasha never mind the Senior Expo booth" from one who also promised to call the
+            // surveyor: the named person's promise that the words name more fully is meant.
+            if others_allowed && !words.is_empty() && !named.is_empty() {
+                let mut theirs: Vec<Commitment> = Vec::new();
+                for id in named.iter().collect::<HashSet<_>>() {
+                    theirs.extend(l.open_of(*id).await?);
+                }
+                newest_first(&mut theirs);
+                theirs.retain(|t| self.may_change(m.from, t));
+                let named_by =
+                    |t: &Commitment| overlap(words, &commitments::significant_stems(&t.content));
+                if let Some(t) = best_match_exact(&theirs, words)
+                    && named_by(&t) > named_by(&c)
+                {
+                    return Ok(Some(t));
+                }
+            }
             return Ok(Some(c));
         }
         if others_allowed && !words.is_empty() {
             // "Гена, отбой на субботу": when the update names people, it is about their promises.
-            let named: Vec<UserId> = names::people_in(m.text, self.names)
-                .into_iter()
-                .map(|(_, id)| UserId(id))
-                .filter(|id| *id != m.from)
-                .collect();
             let mut others: Vec<Commitment> = Vec::new();
             if named.is_empty() {
                 others.extend(
@@ -1136,7 +1292,19 @@ impl Ingest<'_> {
         words: &[String],
     ) -> Result<Option<Effect>, IngestError> {
         // A promise that restates an open one confirms (or moves) it instead of duplicating it.
-        let own = l.open_of(m.from).await?;
+        // One made by this very message is another promise of it ("исправлю сегодня, а скан
+        // завтра отправлю" to "исправь и пришли скан"), unless this one is a bare verb ("даты
+        // поменяю — сегодня скину" is one piece of work).
+        let here = |c: &Commitment| {
+            !words.is_empty()
+                && (c.source_chat, c.source_message) == (Some(m.chat), Some(m.message))
+        };
+        let own: Vec<Commitment> = l
+            .open_of(m.from)
+            .await?
+            .into_iter()
+            .filter(|c| !here(c))
+            .collect();
         let said = markers(content);
         let replied: Vec<Commitment> = match m.reply_to {
             Some(r) => l.of_message(m.chat, r).await?,
@@ -1162,9 +1330,10 @@ impl Ingest<'_> {
         } else {
             Vec::new()
         };
+        let message_stems = commitments::significant_stems(&without_names(m.text, self.names));
         let same = replied
             .into_iter()
-            .find(|c| c.owner == m.from && c.state == CommitmentState::Open)
+            .find(|c| c.owner == m.from && c.state == CommitmentState::Open && !here(c))
             .or_else(|| {
                 own.iter()
                     .filter(|c| !said.differ(&markers(&c.content)))
@@ -1173,7 +1342,13 @@ impl Ingest<'_> {
                         // The same promise again: it names nothing the open one does not, or
                         // shares most of its words. One shared word of several is a new promise.
                         let n = overlap(words, &cw);
-                        n >= 1 && (n == words.len() || (n >= 2 && n * 2 > words.len()))
+                        // The same verb about the same things, said again with a new date: "по
+                        // радио: 2 предложения есть, третье завтра дособеру" for "по радио до ср
+                        // соберу 3 предложения". Two things the message names must be the
+                        // promise's: one ("позвоню клиенту") may be another errand.
+                        let restated =
+                            same_verb(content, &c.content) && overlap(&message_stems, &cw) >= 2;
+                        n >= 1 && (n == words.len() || (n >= 2 && n * 2 > words.len())) || restated
                     })
                     .cloned()
             })
@@ -1345,6 +1520,14 @@ impl Ingest<'_> {
                 };
                 let existing = l.of_message(m.chat, msg.message_id).await?;
                 if let Some(c) = existing.into_iter().find(|c| c.owner == owner) {
+                    // Accepted by this very message: a second promise with words of its own is
+                    // another one ("исправлю сегодня, а скан завтра отправлю").
+                    if own.is_some()
+                        && (c.source_chat, c.source_message) == (Some(m.chat), Some(m.message))
+                        && commitments::sets_apart(m.text)
+                    {
+                        return Ok(None);
+                    }
                     // Already accepted: a second "ок, к среде" can only move the date.
                     if due.is_some() && due != c.due && c.state == CommitmentState::Open {
                         return self.move_to(l, m, &c, due).await;

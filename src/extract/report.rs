@@ -15,7 +15,8 @@ const RU_PAST: &[&str] = &[
 /// Endings of Russian pasts and short participles, for the quick test in [`may_report`].
 const RU_REPORT_ENDINGS: &[&str] = &[
     "ал", "ил", "ел", "ыл", "ул", "ял", "ёл", "ла", "ли", "ло", "лся", "лась", "лись", "ан", "ана",
-    "ано", "аны", "ен", "ена", "ено", "ены", "ён", "ян", "ыт", "ыта", "ыто", "ыты",
+    "ано", "аны", "ен", "ена", "ено", "ены", "ён", "ян", "ыт", "ыта", "ыто", "ыты", "ит", "ита",
+    "ито", "иты",
 ];
 
 /// Irregular English pasts and participles of verbs promises use, by verb
@@ -383,6 +384,17 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
     };
     let is =
         |k: usize| words[k - 1].ends_with("'s") || matches!(words[k - 1].as_str(), "is" | "are");
+    static STATES: std::sync::OnceLock<[Vec<&'static str>; 2]> = std::sync::OnceLock::new();
+    let [states, pronouns] = STATES.get_or_init(|| {
+        let l = |t: &'static str| super::commitments::lexicon_words(t);
+        [
+            l(include_str!("../../lexicon/en/result_state.txt")).collect(),
+            l(include_str!("../../lexicon/en/persons.txt"))
+                .chain(l(include_str!("../../lexicon/en/persons_first.txt")))
+                .chain(l(include_str!("../../lexicon/en/pron.txt")))
+                .collect(),
+        ]
+    });
     (1..words.len())
         .find(|&k| {
             let placed = k + 1 < words.len()
@@ -396,7 +408,35 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                         words[k + 1].as_str(),
                         "on" | "in" | "online" | "and" | "now"
                     ));
-            (placed || up) && is(k) && planned_from.is_none_or(|c| clauses[k] < c)
+            // "bins are down at block 4", "toe boards on at Hunslet lift 3": the thing is where
+            // the work puts it (lexicon/en/result_state.txt).
+            let state = states.contains(&words[k].as_str())
+                && (k + 1 == words.len()
+                    || clauses[k + 1] > clauses[k]
+                    || matches!(
+                        words[k + 1].as_str(),
+                        "at" | "in" | "on" | "and" | "now" | "with" | "to"
+                    ));
+            let opens_at = (0..k)
+                .rev()
+                .take_while(|&j| clauses[j] == clauses[k])
+                .last();
+            let bare_thing = opens_at.is_some_and(|a| {
+                (1..=3).contains(&(k - a))
+                    && words[a..k].iter().all(|w| {
+                        !pronouns.contains(&w.as_str())
+                            && !w.chars().all(|c| c.is_ascii_digit())
+                            && !matches!(w.as_str(), "is" | "are" | "was" | "were")
+                    })
+            });
+            let thing_named = opens_at.is_some_and(|a| {
+                words[a..k].iter().any(|w| {
+                    let w = w.trim_end_matches("'s");
+                    !pronouns.contains(&w) && !matches!(w, "is" | "are" | "was" | "were")
+                })
+            });
+            ((placed || up) && is(k) || state && thing_named && (is(k) || bare_thing))
+                && planned_from.is_none_or(|c| clauses[k] < c)
         })
         .map(|k| toks[k].span.start)
 }
@@ -552,6 +592,18 @@ mod tests {
         assert_eq!(at("документы в папке?"), None);
         assert_eq!(at("чеки у меня в бардачке, завтра занесу"), None);
         assert_eq!(at("чеки у меня"), None);
+        // Where the work left the thing: a particle after it.
+        assert_eq!(at("bins are down at block 4, 24 of em"), Some("bins are "));
+        assert_eq!(at("toe boards on at Hunslet lift 3"), Some("toe boards "));
+        assert_eq!(at("Armley kit's back in the yard"), Some("Armley kit's "));
+        assert_eq!(
+            at("OASIS corrections are back with QA"),
+            Some("OASIS corrections are ")
+        );
+        assert_eq!(at("I'm down at the yard"), None);
+        assert_eq!(at("it's on at 5"), None);
+        assert_eq!(at("he's off today"), None);
+        assert_eq!(at("I'll have the bins down at block 4"), None);
         assert_eq!(at("договор ещё не в папке"), None);
         assert_eq!(at("Лысенко сказал, что счёт в бухгалтерии"), None);
         assert_eq!(
@@ -644,6 +696,10 @@ mod tests {
         assert!(super::may_report("счёт выставила"));
         assert!(super::may_report("kennels cleaned"));
         assert!(super::may_report("invoice sent"));
+        assert!(super::may_report("шаблоны залиты"));
+        assert!(super::plainly_reported(
+            "шаблоны в PACS залиты, пользуйтесь"
+        ));
         assert!(!super::may_report("кто знает пароль от вайфая"));
         assert!(!super::may_report("can someone review my PR"));
     }

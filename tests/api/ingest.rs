@@ -558,3 +558,225 @@ async fn a_bare_report_answering_another_request_closes_no_other_promise() {
     assert_eq!(now.len(), 1, "{now:?}");
     assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
 }
+
+/// Round 24 (blind): a report that tells where the work left the thing ("bins are down at block
+/// 4"), or the thing with a participle the quick test missed ("залиты"), closes the promise.
+#[tokio::test]
+async fn a_result_told_by_where_the_work_left_it_closes_the_promise() {
+    for (promise, report) in [
+        (
+            "I'll have the half-tonne bins down at Block 4 by 7:30",
+            "bins are down at block 4, 24 of em",
+        ),
+        (
+            "поставлю новые шаблоны заключений в PACS до среды",
+            "шаблоны в PACS залиты, пользуйтесь",
+        ),
+    ] {
+        let now = after(&[(3, promise, None), (3, report, None)]).await;
+        assert_eq!(now.len(), 1, "{promise}: {now:?}");
+        assert_eq!(now[0].3, CommitmentState::Done, "{report}: {now:?}");
+    }
+}
+
+/// One report of two pieces of work closes the promise of each.
+#[tokio::test]
+async fn one_report_of_two_works_closes_both_promises() {
+    let now = after(&[
+        (
+            3,
+            "I'll pump over tanks 3 and 5 after lunch and I'll hose out the picking bins before knock off today",
+            None,
+        ),
+        (3, "3 and 5 pumped over, bins hosed and stacked", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 2, "{now:?}");
+    assert!(now.iter().all(|c| c.3 == CommitmentState::Done), "{now:?}");
+}
+
+/// The same verb about the same things, said again with a new date, moves the promise; the
+/// same verb about another errand, or a second promise of the same message, is new.
+#[tokio::test]
+async fn the_same_work_said_again_with_a_new_date_moves_the_promise() {
+    let now = after(&[
+        (3, "по радио до ср соберу 3 предложения", None),
+        (
+            3,
+            "по радио: 2 предложения есть, третье завтра дособеру",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-24"), "{now:?}");
+
+    let now = after(&[
+        (3, "позвоню клиенту по договору завтра", None),
+        (3, "позвоню клиенту по оплате в пт", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 2, "{now:?}");
+
+    let now = after(&[(
+        3,
+        "гагаринским смету отправлю сегодня, по ленина 12 завтра отправлю",
+        None,
+    )])
+    .await;
+    assert_eq!(now.len(), 2, "{now:?}");
+}
+
+/// "не повезу" to one's own promise, "не делаем" from the director to it: called off. "не
+/// успею, давай в пн" is a move, not this.
+#[tokio::test]
+async fn a_decline_in_reply_calls_the_promise_off() {
+    let now = after(&[
+        (
+            3,
+            "завтра заеду на базу, заберу старые диски на металлолом",
+            None,
+        ),
+        (3, "диски не повезу, клиент их себе забрал", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Cancelled, "{now:?}");
+
+    let now = after(&[
+        (3, "калибровку сделаю в пт", None),
+        (
+            1,
+            "Игорь, калибровку в пт не делаем, инженер приедет и сам откалибрует",
+            Some(1),
+        ),
+    ])
+    .await;
+    assert_eq!(now[0].3, CommitmentState::Cancelled, "{now:?}");
+
+    let now = after(&[
+        (3, "калибровку сделаю в пт", None),
+        (3, "не успею, давай в пн", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-30"), "{now:?}");
+}
+
+/// A reply that accepts one part of a request and promises another apart ("…, а скан завтра
+/// отправлю") makes two promises with their own dates.
+#[tokio::test]
+async fn two_promises_in_an_accepting_reply_are_two() {
+    let now = after(&[
+        (
+            1,
+            "Проверка прошла. Игорь, исправь и пришли скан инспектору до вторника",
+            None,
+        ),
+        (3, "исправлю сегодня, а скан завтра отправлю", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 2, "{now:?}");
+    let mut dues: Vec<Option<String>> = now.iter().map(|c| c.2.clone()).collect();
+    dues.sort();
+    assert_eq!(
+        dues,
+        [
+            Some("2026-11-23".to_string()),
+            Some("2026-11-24".to_string())
+        ],
+        "{now:?}"
+    );
+}
+
+/// The owner asking leave for a later date ("сводку можно в пт отдам?") moves the promise
+/// the question answers; what they report done beside it does not close it.
+#[tokio::test]
+async fn leave_asked_for_a_later_date_moves_the_promise() {
+    let now = after(&[
+        (
+            1,
+            "Игорь, к четвергу нужна сводка по выручке, в экселе",
+            None,
+        ),
+        (3, "сделаю", Some(1)),
+        (
+            3,
+            "Анна, сводку можно в пт отдам? бухгалтерия ещё не закрыла",
+            Some(1),
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-27"), "{now:?}");
+
+    let now = after(&[
+        (1, "Игорь, вторые мнения до пт закрой, пожалуйста", None),
+        (3, "закрою", Some(1)),
+        (
+            3,
+            "вторые мнения: 6 из 8 закрыл. Два сложных, можно в чт доделаю?",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-26"), "{now:?}");
+}
+
+/// A photo ("📸 …") in reply to the request hands the work in; one in reply to "фото скинь"
+/// about something else does not close the promise its words name.
+#[tokio::test]
+async fn a_photo_in_reply_hands_the_work_in() {
+    let now = after(&[
+        (
+            2,
+            "Игорь, скинь фотки новой мастерской, хочу пост сделать",
+            None,
+        ),
+        (3, "ок, вечером скину", Some(1)),
+        (
+            3,
+            "📸 новая мастерская, Дмитрий, забирай для поста",
+            Some(1),
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+
+    let now = after(&[
+        (3, "завтра нарежу листья и отвезу в лабу", None),
+        (1, "фото скинь", Some(1)),
+        (3, "📷 вот, снизу листа смотрите", Some(2)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+}
+
+/// "Игорь, отбой по выставке" from a director who has promised something of their own: the
+/// named person's promise that the words name more fully is called off.
+#[tokio::test]
+async fn a_cancel_naming_someone_calls_off_their_promise() {
+    let now = after(&[
+        (
+            1,
+            "Игорь, зарегистрируй нас на выставку «Агро» к пятнице",
+            None,
+        ),
+        (3, "ок", Some(1)),
+        (1, "в пн позвоню в инспекцию насчёт проверки", None),
+        (
+            1,
+            "Игорь, отбой по выставке «Агро», это в те же выходные, что и проверка",
+            None,
+        ),
+    ])
+    .await;
+    let state = |owner: i64| now.iter().find(|c| c.0 == owner).map(|c| c.3);
+    assert_eq!(state(3), Some(CommitmentState::Cancelled), "{now:?}");
+    assert_eq!(state(1), Some(CommitmentState::Open), "{now:?}");
+}

@@ -469,6 +469,7 @@ async fn earlier_blind_rounds_keep_their_pooled_scores() {
         ("scenarios-blind21", 0.91, 0.79, 0.75),
         ("scenarios-blind22", 0.90, 0.74, 0.73),
         ("scenarios-blind23", 0.89, 0.68, 0.66),
+        ("scenarios-blind24", 0.93, 0.80, 0.79),
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut low = Vec::new();

@@ -61,3 +61,21 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
     }
     None
 }
+
+/// "диски не повезу, клиент их себе забрал", "калибровку в пт не делаем": a first-person verb
+/// of the present or future under "не", told without a date after it, calls the work off. Only
+/// a reply says which promise (`ingest`); a move or a doubt ("не успею", "не смогу") is not
+/// this (`lexicon/ru/not_decline.txt`).
+pub fn declines(text: &str) -> bool {
+    let m = Msg::new(text);
+    (0..m.n()).any(|i| {
+        let w = m.w(i + 1);
+        m.w(i) == "не"
+            && !m.is_q(i)
+            && crate::morph::first_person_verb(w)
+            && !crate::morph::past_verb(w)
+            && crate::morph::verb_lemma(w)
+                .is_some_and(|l| !word_list!("ru/not_decline.txt").contains(&l.as_str()))
+            && !(i + 2..m.n()).any(|k| m.sent_of(k) == m.sent_of(i) && m.has_f(k, DATE))
+    })
+}

@@ -55,6 +55,7 @@ pub(crate) use lexicon::words as lexicon_words;
 
 use accept::*;
 use analysis::*;
+pub use cancelled::declines;
 use cancelled::*;
 use clauses::*;
 use content::*;
@@ -670,21 +671,49 @@ fn done_before_request(m: &Msg) -> Option<Vec<String>> {
 /// The words of a statement that hands over a link, without the link; `None` for no link, a
 /// question, or nothing but the link.
 fn delivered_by_link(m: &Msg) -> Option<Vec<String>> {
-    if !has_link(m.text) || m.question.iter().any(|&q| q) {
+    // A photo's words say what it shows, not which promise it hands in ("📷 вот, снизу листа"
+    // answers "фото скинь"): only the reply it is says that (`link_alone`).
+    if !has_link(m.text) || photo(m.text) || m.question.iter().any(|&q| q) {
         return None;
     }
     let bare: String = m
         .text
         .split_whitespace()
-        .filter(|w| !w.contains("http://") && !w.contains("https://"))
+        .filter(|w| !w.contains("http://") && !w.contains("https://") && !bare_url(w))
         .collect::<Vec<_>>()
         .join(" ");
     let words = stems_of(&Msg::new(&bare));
     (!words.is_empty()).then_some(words)
 }
 
+/// A link, or a photo: a chat's photo comes as its caption, and "📸 …" is how people write one
+/// in text. Either hands work over ("📸 Ипподромская 6/6, откосы тоже").
 fn has_link(text: &str) -> bool {
-    text.contains("http://") || text.contains("https://")
+    text.contains("http://")
+        || text.contains("https://")
+        || photo(text)
+        || text.split_whitespace().any(bare_url)
+}
+
+fn photo(text: &str) -> bool {
+    text.trim_start().starts_with(['📸', '📷'])
+}
+
+/// "disk.yandex.ru/i/akciya", "docs.google.com/…": a link written without its scheme — a host
+/// of two or more labels ending in letters, then a path ("1.6т/ч" and "3.5/4" are not).
+fn bare_url(w: &str) -> bool {
+    let Some((host, path)) = w.split_once('/') else {
+        return false;
+    };
+    let labels: Vec<&str> = host.split('.').collect();
+    !path.is_empty()
+        && labels.len() >= 2
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && labels
+            .last()
+            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()))
 }
 
 /// Nothing but a link handed over ("https://docs…/edit", "вот: https://…"), where
@@ -834,6 +863,46 @@ pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
     };
     let at = moved::is_moved(&m)?;
     Some((moved_due(&cx, at)?, cx.words()))
+}
+
+/// Does the text set a second promise apart from the first ("…, а скан завтра отправлю")?
+/// (`lexicon/apart.txt`.)
+pub fn sets_apart(text: &str) -> bool {
+    let m = Msg::new(text);
+    (1..m.n()).any(|k| word_list!("apart.txt").contains(&m.w(k)))
+}
+
+/// The owner asking leave for a later date of their own ("сводку можно в пт отдам?", "можно в
+/// чт доделаю?", "can I push the hoist bay to Monday?"): the asking sentence holds a promise
+/// of the speaker's or an English move word after "I", one date, and a word asking leave
+/// (`lexicon/ask_leave.txt`). The new date and the words naming the work; `ingest` moves the
+/// promise it answers or names.
+pub fn asked_own_date(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
+    let m = Msg::new(input.text);
+    let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
+    let q = (0..m.n()).find(|&k| m.is_q(k))?;
+    let sent = m.toks.get(q)?.sent;
+    let idx: Vec<usize> = (0..m.n()).filter(|&k| m.sent_of(k) == Some(sent)).collect();
+    let (&a, &b) = (idx.first()?, idx.last()?);
+    let span = m.toks[a].span.start..m.toks[b].span.end;
+    let asked = input.text.get(span.clone())?;
+    let sub = m.slice(span);
+    // "can I push …", "could I move …": the asking and the move in one.
+    let i_move = idx.windows(2).any(|w| {
+        m.w(w[0]) == "i"
+            && (m.has_f(w[1], MOVE) || word_list!("en/ask_move.txt").contains(&m.w(w[1])))
+    });
+    let leave = idx
+        .iter()
+        .any(|&k| word_list!("ask_leave.txt").contains(&m.w(k)));
+    if !(i_move || leave && ru_promise(&sub).is_some()) || m.negated(q) {
+        return None;
+    }
+    if crate::extract::dates::find(asked, input.now, lang).len() != 1 {
+        return None;
+    }
+    let (_, due) = crate::extract::dates::deadline(asked, input.now, lang)?;
+    Some((due, significant_stems(input.text)))
 }
 
 /// The new date of a move whose word is at `i`: "к среде не успеваю, переношу на четверг" —

@@ -215,7 +215,16 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
             "need" | "needs" if next == "another" && m.has_f(i + 2, NUMW) => true,
             // A progress report with the remainder dated: "called half, rest tomorrow",
             // "прозвонил, остальных добью завтра", "половину разнесла, остальное в понедельник".
-            _ if m.has_f(i, REST) => (i + 1..(i + 4).min(m.n())).any(|k| m.has_f(k, DATE)),
+            // "the rest will have to be next Wed": the date later in the remainder's clause, in
+            // a future ("проверь остатки по свечам NGK к среде" and "the rest need a slot
+            // tomorrow" ask for work).
+            _ if m.has_f(i, REST) => (i + 1..(i + 7).min(m.n())).any(|k| {
+                m.has_f(k, DATE)
+                    && (k < i + 4
+                        || m.w(i).is_ascii()
+                            && m.clause_of(k) == m.clause_of(i)
+                            && (i + 1..k).any(|j| matches!(m.w(j), "will" | "be" | "gonna")))
+            }),
             // "giving up. will try again tmrw at 7", "will try them again tmrw".
             "again" if (i.saturating_sub(2)..i).any(|k| m.w(k) == "try") => {
                 (i + 1..(i + 4).min(m.n())).any(|k| m.has_f(k, DATE))

@@ -1406,3 +1406,84 @@ fn a_request_names_the_object_said_before_its_verb() {
     assert!(c.starts_with("подготовить документы"), "{c}");
     assert_eq!(content("Дмитрий, в пятницу глянь отчёт"), "глянуть отчёт");
 }
+
+#[test]
+fn a_decline_is_a_first_person_no_to_the_work_itself() {
+    assert!(declines("диски не повезу, клиент их себе забрал"));
+    assert!(declines("калибровку в пт не делаем, инженер приедет"));
+    // a move, a doubt, a promise, a feeling: not a decline
+    assert!(!declines("не успею, давай в пн"));
+    assert!(!declines("не смогу сегодня"));
+    assert!(!declines("не забуду"));
+    assert!(!declines("не знаю, спрошу"));
+    // a date after it: the work is moved, not dropped
+    assert!(!declines("в пт не сделаю, сделаю в пн"));
+    assert!(!declines("вчера не сделал"));
+}
+
+#[test]
+fn leave_asked_for_a_later_date_is_read_apart_from_findings() {
+    let ask = |t: &str| {
+        let people: Vec<Person> = Vec::new();
+        super::asked_own_date(&MessageInput {
+            text: t,
+            now: monday(),
+            speaker: 2,
+            people: &people,
+            mentions: &[],
+            lang: None,
+        })
+    };
+    let (due, words) = ask("сводку можно в пт отдам? бухгалтерия ещё не закрыла").unwrap();
+    assert_eq!(due.date, date(2026, 11, 27));
+    assert!(words.iter().any(|w| w.starts_with("сводк")), "{words:?}");
+    let (due, _) = ask("Dean can I push the hoist bay to Monday? Harron moved theirs").unwrap();
+    assert_eq!(due.date, date(2026, 11, 30));
+    // leave asked for something else, or a promise told without asking
+    assert!(ask("можно я завтра уйду пораньше?").is_none());
+    assert!(ask("сводку в пт отдам").is_none());
+    assert!(ask("можно в пт?").is_none());
+}
+
+#[test]
+fn a_second_promise_is_set_apart_by_its_word() {
+    assert!(sets_apart("исправлю сегодня, а скан завтра отправлю"));
+    assert!(!sets_apart("даты поменяю — сегодня скину"));
+    assert!(!sets_apart("а, понял"));
+}
+
+#[test]
+fn a_photo_or_a_link_without_its_scheme_is_handed_in() {
+    assert!(link_alone("disk.yandex.ru/i/akciya_zima"));
+    let named = run("вот макет акции, гляньте disk.yandex.ru/i/akciya_zima");
+    assert!(
+        named.iter().any(|f| matches!(f, Finding::Done { .. })),
+        "{named:?}"
+    );
+    assert!(link_alone("📸 Ипподромская 6/6, откосы тоже"));
+    assert!(!link_alone("1.6т/ч на линии"));
+    assert!(!link_alone("сделали 3.5/4"));
+    // a photo's words name no promise by themselves
+    let photo = run("📷 вот, снизу листа смотрите");
+    assert!(
+        !photo.iter().any(|f| matches!(f, Finding::Done { .. })),
+        "{photo:?}"
+    );
+}
+
+proptest::proptest! {
+    #[test]
+    fn any_text_declines_asks_leave_or_sets_apart_without_panic(text in "\\PC{0,200}") {
+        let people: Vec<Person> = Vec::new();
+        let _ = declines(&text);
+        let _ = sets_apart(&text);
+        let _ = super::asked_own_date(&MessageInput {
+            text: &text,
+            now: monday(),
+            speaker: 2,
+            people: &people,
+            mentions: &[],
+            lang: None,
+        });
+    }
+}

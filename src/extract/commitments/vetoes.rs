@@ -181,26 +181,34 @@ pub(super) fn is_idiom(m: &Msg) -> bool {
         || (0..m.n()).any(|i| nonwork_at(m, i) && !work_after(m, i))
 }
 
-/// "пойду на обед" is not work; "после обеда", "at home" only say when or where.
+/// "пойду на обед" is not work; "после обеда", "at home", "by Friday dinner" only say when or
+/// where.
 pub(super) fn nonwork_at(m: &Msg, i: usize) -> bool {
     if !m.has_f(i, NONWORK) || english_modifier(m, i) || arranged(m, i) {
         return false;
     }
-    !(i > 0
-        && matches!(
-            m.w(i - 1),
-            "после"
-                | "до"
-                | "перед"
-                | "в"
-                | "after"
-                | "before"
-                | "at"
-                | "from"
-                | "с"
-                | "из"
-                | "over"
-        ))
+    if i == 0 {
+        return true;
+    }
+    // "by Friday dinner": a day's dinner is a time.
+    !(matches!(
+        m.w(i - 1),
+        "после"
+            | "до"
+            | "перед"
+            | "в"
+            | "after"
+            | "before"
+            | "at"
+            | "from"
+            | "с"
+            | "из"
+            | "over"
+            | "by"
+            | "until"
+            | "till"
+            | "к"
+    ) || m.has_f(i - 1, DATE))
 }
 
 /// "book the team xmas lunch", "организую ужин": the lunch is an event the speaker sets up.
