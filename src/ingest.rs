@@ -487,7 +487,11 @@ impl Ingest<'_> {
                 )
             })
             && analyze_guarded(key, || commitments::declines(m.text))
-            && let Some(e) = self.declined(l, m).await?
+            && let Some(e) = self
+                .close_replied(l, m, CommitmentState::Cancelled, |c| {
+                    self.may_change(m.from, c)
+                })
+                .await?
         {
             findings.clear();
             effects.push(e);
@@ -545,7 +549,9 @@ impl Ingest<'_> {
             && nothing_own
             && m.reply_to.is_some()
             && analyze_guarded(key, || commitments::link_alone(m.text))
-            && let Some(e) = self.linked_done(l, m).await?
+            && let Some(e) = self
+                .close_replied(l, m, CommitmentState::Done, |c| c.owner == m.from)
+                .await?
         {
             effects.push(e);
         }
@@ -725,12 +731,15 @@ impl Ingest<'_> {
         self.move_to(l, m, &c, Some(due)).await
     }
 
-    /// The one open promise the replied message made, asked for or accepted, called off by
-    /// someone who may change it ([`commitments::declines`]).
-    async fn declined(
+    /// The one open promise the replied message made, asked for or accepted that `fits`,
+    /// closed as `state`: called off by someone who may change it ([`commitments::declines`]),
+    /// or handed in by its owner with a link or a photo.
+    async fn close_replied(
         &self,
         l: &mut Ledger,
         m: &Incoming<'_>,
+        state: CommitmentState,
+        fits: impl Fn(&Commitment) -> bool,
     ) -> Result<Option<Effect>, IngestError> {
         let Some(r) = m.reply_to else {
             return Ok(None);
@@ -739,32 +748,10 @@ impl Ingest<'_> {
             .of_message(m.chat, r)
             .await?
             .into_iter()
-            .filter(|c| c.state == CommitmentState::Open && self.may_change(m.from, c))
+            .filter(|c| c.state == CommitmentState::Open && fits(c))
             .collect();
         match (open.pop(), open.is_empty()) {
-            (Some(c), true) => self.close(l, m, &c, CommitmentState::Cancelled).await,
-            _ => Ok(None),
-        }
-    }
-
-    /// A link in reply to a message that made, asked for or accepted exactly one open promise of
-    /// the speaker's closes it.
-    async fn linked_done(
-        &self,
-        l: &mut Ledger,
-        m: &Incoming<'_>,
-    ) -> Result<Option<Effect>, IngestError> {
-        let Some(r) = m.reply_to else {
-            return Ok(None);
-        };
-        let mut own: Vec<Commitment> = l
-            .of_message(m.chat, r)
-            .await?
-            .into_iter()
-            .filter(|c| c.owner == m.from && c.state == CommitmentState::Open)
-            .collect();
-        match (own.pop(), own.is_empty()) {
-            (Some(c), true) => self.close(l, m, &c, CommitmentState::Done).await,
+            (Some(c), true) => self.close(l, m, &c, state).await,
             _ => Ok(None),
         }
     }

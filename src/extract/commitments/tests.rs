@@ -55,6 +55,18 @@ fn monday() -> DateTime<Tz> {
         .expect("valid time")
 }
 
+/// `text` said by user 2 on Monday morning, with nobody named in the org.
+fn said(text: &str) -> MessageInput<'_> {
+    MessageInput {
+        text,
+        now: monday(),
+        speaker: 2,
+        people: &[],
+        mentions: &[],
+        lang: None,
+    }
+}
+
 fn run_as(text: &str, speaker: i64) -> Vec<Finding> {
     let people = team();
     analyze(&MessageInput {
@@ -1214,17 +1226,7 @@ fn able_then_a_clause_of_its_own_is_a_yes() {
 
 #[test]
 fn a_move_asked_as_a_question_is_read_apart_from_findings() {
-    let ask = |t: &str| {
-        let people: Vec<Person> = Vec::new();
-        super::proposed_move(&MessageInput {
-            text: t,
-            now: monday(),
-            speaker: 2,
-            people: &people,
-            mentions: &[],
-            lang: None,
-        })
-    };
+    let ask = |t: &str| super::proposed_move(&said(t));
     let (due, words) = ask("рустам, инвентаризацию перенесём на пятницу?").unwrap();
     assert_eq!(due.date, date(2026, 11, 27));
     assert!(words.iter().any(|w| w.starts_with("инвентар")), "{words:?}");
@@ -1423,17 +1425,7 @@ fn a_decline_is_a_first_person_no_to_the_work_itself() {
 
 #[test]
 fn leave_asked_for_a_later_date_is_read_apart_from_findings() {
-    let ask = |t: &str| {
-        let people: Vec<Person> = Vec::new();
-        super::asked_own_date(&MessageInput {
-            text: t,
-            now: monday(),
-            speaker: 2,
-            people: &people,
-            mentions: &[],
-            lang: None,
-        })
-    };
+    let ask = |t: &str| super::asked_own_date(&said(t));
     let (due, words) = ask("сводку можно в пт отдам? бухгалтерия ещё не закрыла").unwrap();
     assert_eq!(due.date, date(2026, 11, 27));
     assert!(words.iter().any(|w| w.starts_with("сводк")), "{words:?}");
@@ -1474,16 +1466,8 @@ fn a_photo_or_a_link_without_its_scheme_is_handed_in() {
 proptest::proptest! {
     #[test]
     fn any_text_declines_asks_leave_or_sets_apart_without_panic(text in "\\PC{0,200}") {
-        let people: Vec<Person> = Vec::new();
         let _ = declines(&text);
         let _ = sets_apart(&text);
-        let _ = super::asked_own_date(&MessageInput {
-            text: &text,
-            now: monday(),
-            speaker: 2,
-            people: &people,
-            mentions: &[],
-            lang: None,
-        });
+        let _ = super::asked_own_date(&said(&text));
     }
 }
