@@ -711,14 +711,24 @@ impl Ingest<'_> {
                 lang: None,
             })
         });
-        let Some((due, words)) = asked else {
+        let Some(commitments::AskedLeave {
+            due,
+            words,
+            asked,
+            verb,
+        }) = asked
+        else {
             return Ok(None);
         };
+        // Without a verb the question must name the promise it answers ("отчёт можно в пн?").
         let replied = match m.reply_to {
             Some(r) => l
                 .of_message(m.chat, r)
                 .await?
                 .into_iter()
+                .filter(|c| {
+                    verb || overlap(&asked, &commitments::significant_stems(&c.content)) > 0
+                })
                 .find(|c| c.owner == m.from && c.state == CommitmentState::Open),
             None => None,
         };

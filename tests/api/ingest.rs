@@ -724,6 +724,32 @@ async fn leave_asked_for_a_later_date_moves_the_promise() {
     assert_eq!(now.len(), 1, "{now:?}");
     assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
     assert_eq!(now[0].2.as_deref(), Some("2026-11-26"), "{now:?}");
+
+    // The work named without its verb, with the reason after the question.
+    let now = after(&[
+        (
+            1,
+            "Игорь, к четвергу нужен отчёт по продажам и план на октябрь",
+            None,
+        ),
+        (3, "ок", Some(1)),
+        (
+            3,
+            "Анна, отчёт по продажам можно в пн? жду новые цены, без них план не посчитать",
+            Some(1),
+        ),
+    ])
+    .await;
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-30"), "{now:?}");
+
+    // Leave asked about something else moves nothing.
+    let now = after(&[
+        (1, "Игорь, сделай отчёт к пт", None),
+        (3, "ок", Some(1)),
+        (3, "можно я завтра уйду пораньше?", Some(1)),
+    ])
+    .await;
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-27"), "{now:?}");
 }
 
 /// A photo ("📸 …") in reply to the request hands the work in; one in reply to "фото скинь"

@@ -838,8 +838,12 @@ pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
         None => {
             // Only the asking sentence, and one that promises nothing itself ("я ей завтра
             // пришлю коммерческое, ок?" is a promise checked with the boss, not a move).
-            let last = input.text.rfind(['.', '!', '\n']).map_or(0, |i| i + 1);
-            let asked = without_confirm_tag(&input.text[last..], input.now)?;
+            // The asking sentence is the first that ends in "?": "отчёт по продажам можно в
+            // пн? жду новые цены от REHAU" explains itself after it.
+            let end = input.text.find('?').map_or(input.text.len(), |i| i + 1);
+            let head = &input.text[..end];
+            let last = head.rfind(['.', '!', '\n']).map_or(0, |i| i + 1);
+            let asked = without_confirm_tag(&head[last..], input.now)?;
             let lang = Lang::detect(asked);
             let a = Msg::new(asked);
             if crate::extract::dates::find(asked, input.now, lang).len() != 1
@@ -877,7 +881,7 @@ pub fn sets_apart(text: &str) -> bool {
 /// of the speaker's or an English move word after "I", one date, and a word asking leave
 /// (`lexicon/ask_leave.txt`). The new date and the words naming the work; `ingest` moves the
 /// promise it answers or names.
-pub fn asked_own_date(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
+pub fn asked_own_date(input: &MessageInput<'_>) -> Option<AskedLeave> {
     let m = Msg::new(input.text);
     let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
     let q = (0..m.n()).find(|&k| m.is_q(k))?;
@@ -895,14 +899,33 @@ pub fn asked_own_date(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
     let leave = idx
         .iter()
         .any(|&k| word_list!("ask_leave.txt").contains(&m.w(k)));
-    if !(i_move || leave && ru_promise(&sub).is_some()) || m.negated(q) {
+    let verb = i_move || ru_promise(&sub).is_some();
+    // "отчёт по продажам можно в пн?": the work named, no verb; which promise it is the
+    // caller checks by those words.
+    let named = !stems_of(&sub).is_empty();
+    if !(i_move || leave && (verb || named)) || m.negated(q) {
         return None;
     }
     if crate::extract::dates::find(asked, input.now, lang).len() != 1 {
         return None;
     }
     let (_, due) = crate::extract::dates::deadline(asked, input.now, lang)?;
-    Some((due, significant_stems(input.text)))
+    Some(AskedLeave {
+        due,
+        words: significant_stems(input.text),
+        asked: stems_of(&sub),
+        verb,
+    })
+}
+
+/// What [`asked_own_date`] read: the date asked for, the message's words, the asking
+/// sentence's own words, and whether it said the verb of the work.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AskedLeave {
+    pub due: Due,
+    pub words: Vec<String>,
+    pub asked: Vec<String>,
+    pub verb: bool,
 }
 
 /// The new date of a move whose word is at `i`: "к среде не успеваю, переношу на четверг" —

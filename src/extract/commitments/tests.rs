@@ -1426,13 +1426,20 @@ fn a_decline_is_a_first_person_no_to_the_work_itself() {
 #[test]
 fn leave_asked_for_a_later_date_is_read_apart_from_findings() {
     let ask = |t: &str| super::asked_own_date(&said(t));
-    let (due, words) = ask("сводку можно в пт отдам? бухгалтерия ещё не закрыла").unwrap();
-    assert_eq!(due.date, date(2026, 11, 27));
-    assert!(words.iter().any(|w| w.starts_with("сводк")), "{words:?}");
-    let (due, _) = ask("Dean can I push the hoist bay to Monday? Harron moved theirs").unwrap();
-    assert_eq!(due.date, date(2026, 11, 30));
-    // leave asked for something else, or a promise told without asking
-    assert!(ask("можно я завтра уйду пораньше?").is_none());
+    let a = ask("сводку можно в пт отдам? бухгалтерия ещё не закрыла").unwrap();
+    assert_eq!(a.due.date, date(2026, 11, 27));
+    assert!(a.verb);
+    assert!(a.words.iter().any(|w| w.starts_with("сводк")), "{a:?}");
+    let a = ask("Dean can I push the hoist bay to Monday? Harron moved theirs").unwrap();
+    assert_eq!(a.due.date, date(2026, 11, 30));
+    let a = ask("отчёт по продажам можно в пн? жду новые цены").unwrap();
+    assert!(
+        !a.verb && a.asked.iter().any(|w| w.starts_with("отч")),
+        "{a:?}"
+    );
+    let a = ask("давай в пн начнём? у них лифт не работает").unwrap();
+    assert_eq!(a.due.date, date(2026, 11, 30));
+    // a promise told without asking, or a date asked about with nothing named
     assert!(ask("сводку в пт отдам").is_none());
     assert!(ask("можно в пт?").is_none());
 }
