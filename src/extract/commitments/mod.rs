@@ -555,9 +555,11 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         let promise_at = ru_promise(m)
             .map(|p| p.0)
             .or_else(|| en_promise(m).map(|p| p.0));
+        // "Ok I'll let y'all go": an idiom after the yes promises nothing.
         if let Some(p) = promise_at
             && p >= lead
             && !absence
+            && !idiom
             && !m.is_q(p)
         {
             // A new sentence with its own promise ("Ок. Завтра пришлю отчёт") is a promise, and
