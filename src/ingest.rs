@@ -196,10 +196,18 @@ fn part_done(text: &str) -> bool {
 }
 
 /// Shared significant stems: the measure of "the same thing".
+/// The verb a promise's text opens with, in lower case ("" for none).
+fn verb_of(content: &str) -> String {
+    content
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase()
+}
+
 /// Do two promises' texts open with the same verb? "дособрать" finishes what "собрать" began.
 fn same_verb(a: &str, b: &str) -> bool {
-    let verb = |t: &str| t.split_whitespace().next().unwrap_or("").to_lowercase();
-    let (a, b) = (verb(a), verb(b));
+    let (a, b) = (verb_of(a), verb_of(b));
     let bare = |v: &str| v.strip_prefix("до").map(str::to_string);
     a.chars().count() >= 3
         && (a == b
@@ -477,15 +485,18 @@ impl Ingest<'_> {
             Vec::new()
         };
         let mut effects = Vec::new();
+        // A promise, a move or a yes of the message's own comes first; a decline or a leave
+        // asked only where it has none.
+        let promises = findings.iter().any(|f| {
+            matches!(
+                f,
+                Finding::Made { .. } | Finding::Moved { .. } | Finding::Accept { .. }
+            )
+        });
         // "диски не повезу, клиент их себе забрал" to one's own promise, "калибровку в пт не
         // делаем" to someone's: called off, whatever else the message tells ("забрал").
         if m.reply_to.is_some()
-            && !findings.iter().any(|f| {
-                matches!(
-                    f,
-                    Finding::Made { .. } | Finding::Moved { .. } | Finding::Accept { .. }
-                )
-            })
+            && !promises
             && analyze_guarded(key, || commitments::declines(m.text))
             && let Some(e) = self
                 .close_replied(l, m, CommitmentState::Cancelled, |c| {
@@ -500,12 +511,7 @@ impl Ingest<'_> {
         // leave for a later date, which stands until someone says otherwise; what the message
         // reports done is the part before it.
         if effects.is_empty()
-            && !findings.iter().any(|f| {
-                matches!(
-                    f,
-                    Finding::Made { .. } | Finding::Moved { .. } | Finding::Accept { .. }
-                )
-            })
+            && !promises
             && let Some(e) = self.asked_leave(l, m).await?
         {
             findings.clear();
@@ -617,13 +623,7 @@ impl Ingest<'_> {
         // "3 and 5 pumped over, bins hosed and stacked" for "pump over tanks 3 and 5" and "hose
         // out the picking bins": each verb reported closes its own promise, when one promise of
         // that verb is named best.
-        let verb = |c: &Commitment| {
-            c.content
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_lowercase()
-        };
+        let verb = |c: &Commitment| verb_of(&c.content);
         let mut verbs: Vec<String> = fits.iter().map(|(_, c)| verb(c)).collect();
         verbs.sort();
         verbs.dedup();
@@ -732,8 +732,12 @@ impl Ingest<'_> {
                 .find(|c| c.owner == m.from && c.state == CommitmentState::Open),
             None => None,
         };
-        let Some(c) = replied.or(best_match(&l.open_of(m.from).await?, &words)) else {
-            return Ok(None);
+        let c = match replied {
+            Some(c) => c,
+            None => match best_match(&l.open_of(m.from).await?, &words) {
+                Some(c) => c,
+                None => return Ok(None),
+            },
         };
         if c.due == Some(due) {
             return Ok(None);
@@ -1316,11 +1320,7 @@ impl Ingest<'_> {
             let mut context = commitments::naming_words(&text);
             // The promise's own verb is not what the rest names: "I'm going to pay it today" is
             // not "have to pay 20 RIB" again.
-            let verb = content
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_lowercase();
+            let verb = verb_of(content);
             let verb_stem = crate::extract::words::stem(&verb);
             context.retain(|w| *w != verb && !same_stem(w, &verb_stem));
             context

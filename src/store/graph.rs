@@ -276,10 +276,8 @@ impl Store {
 
     /// Marks an open task done (and its goal step, see `goals::finish_task_on`).
     pub async fn finish_task(&self, id: i64, at: DateTime<Utc>) -> Result<bool> {
-        let tx = self.batches.begin().await?;
-        let done = super::goals::finish_task_on(tx.conn(), id, at)?;
-        tx.commit()?;
-        Ok(done)
+        self.write(|conn| super::goals::finish_task_on(conn, id, at))
+            .await
     }
 
     /// Accepted open tasks of the org due on or before `day` (the morning reminder).

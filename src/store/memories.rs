@@ -522,10 +522,7 @@ impl Store {
     /// Inserts a memory, or refreshes the current one with the same subject, kind and normalised
     /// content (evidence appended, confidence raised to the higher of the two).
     pub async fn upsert_memory(&self, m: &NewMemory<'_>) -> Result<MemoryId> {
-        let tx = self.batches.begin().await?;
-        let id = upsert_memory_on(tx.conn(), m)?;
-        tx.commit()?;
-        Ok(id)
+        self.write(|conn| upsert_memory_on(conn, m)).await
     }
 
     /// A person's current memories of the non-commitment kinds that `scope` allows: the
@@ -770,9 +767,6 @@ pub(super) fn index_memories(conn: &rusqlite::Connection, backlog: i64) -> Resul
 impl Store {
     /// Indexes for search every memory not indexed yet (before a search reads the index).
     pub async fn index_memories(&self) -> Result<i64> {
-        let tx = self.batches.begin().await?;
-        let n = index_memories(tx.conn(), 1)?;
-        tx.commit()?;
-        Ok(n)
+        self.write(|conn| index_memories(conn, 1)).await
     }
 }

@@ -173,7 +173,10 @@ impl Store {
     /// Runs `write` in one transaction on kept's writer (store/writer.rs) and commits it: a
     /// statement through sqlx is a hand-off to its worker thread and back, which on two cores
     /// costs more than the write.
-    async fn write<T>(&self, write: impl FnOnce(&rusqlite::Connection) -> Result<T>) -> Result<T> {
+    pub(super) async fn write<T>(
+        &self,
+        write: impl FnOnce(&rusqlite::Connection) -> Result<T>,
+    ) -> Result<T> {
         let tx = self.batches.begin().await?;
         let out = write(tx.conn())?;
         tx.commit()?;

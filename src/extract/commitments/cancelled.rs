@@ -67,6 +67,10 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
 /// a reply says which promise (`ingest`); a move or a doubt ("не успею", "не смогу") is not
 /// this (`lexicon/ru/not_decline.txt`).
 pub fn declines(text: &str) -> bool {
+    // Most replies have no "не": spare them a second analysis.
+    if !text.to_lowercase().contains("не") {
+        return false;
+    }
     let m = Msg::new(text);
     (0..m.n()).any(|i| {
         let w = m.w(i + 1);

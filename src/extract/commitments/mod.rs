@@ -884,6 +884,10 @@ pub fn sets_apart(text: &str) -> bool {
 /// (`lexicon/ask_leave.txt`). The new date and the words naming the work; `ingest` moves the
 /// promise it answers or names.
 pub fn asked_own_date(input: &MessageInput<'_>) -> Option<AskedLeave> {
+    // Asked on most messages that say nothing else: without a "?" there is no question to read.
+    if !input.text.contains('?') {
+        return None;
+    }
     let m = Msg::new(input.text);
     let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
     let q = (0..m.n()).find(|&k| m.is_q(k))?;
