@@ -525,11 +525,11 @@ impl Ingest<'_> {
                     _ => None,
                 })
             {
-                let Some(c) = self.target(l, m, words, false, true).await? else {
+                let Some(target) = self.done_target(l, m, words).await? else {
                     continue;
                 };
-                if !self.partly_done(l, m, &c, words, promise).await?
-                    && let Some(e) = self.close(l, m, &c, CommitmentState::Done).await?
+                if !self.partly_done(l, m, &target.0, words, promise).await?
+                    && let Some(e) = self.close_done(l, m, &target).await?
                 {
                     effects.push(e);
                 }
@@ -614,9 +614,9 @@ impl Ingest<'_> {
         // "спецификация в папке", "письмо в администрацию ушло": told by where the thing now
         // is; the words before the place name it.
         let told = if fits.is_empty() && crate::extract::report::plainly_reported(m.text) {
-            Some(said.clone())
+            Some((said.clone(), false))
         } else if fits.is_empty() {
-            result_told(m.text).map(|at| commitments::significant_stems(&m.text[..at]))
+            result_told(m.text).map(|at| (commitments::significant_stems(&m.text[..at]), true))
         } else {
             None
         };
@@ -646,11 +646,17 @@ impl Ingest<'_> {
             }
             return Ok(effects);
         }
-        let fits = if let Some(said) = told {
+        let fits = if let Some((said, placed)) = told {
             let by_thing: Vec<(usize, &Commitment)> = own
                 .iter()
                 .map(|c| {
-                    let thing = c.content.split_once(' ').map_or("", |(_, rest)| rest);
+                    // Where an English result is, its thing may be the verb's own noun
+                    // ("Headingley price is in your inbox" for "price it up").
+                    let thing = match c.content.split_once(' ') {
+                        Some(_) if placed && c.content.is_ascii() => c.content.as_str(),
+                        Some((_, rest)) => rest,
+                        None => "",
+                    };
                     (overlap(&said, &commitments::significant_stems(thing)), c)
                 })
                 .filter(|(n, _)| *n > 0)
@@ -886,10 +892,10 @@ impl Ingest<'_> {
                 self.move_to(l, m, &c, Some(due)).await
             }
             Finding::Done { words } => {
-                let Some(c) = self.target(l, m, &words, false, true).await? else {
+                let Some(c) = self.done_target(l, m, &words).await? else {
                     return Ok(None);
                 };
-                self.close(l, m, &c, CommitmentState::Done).await
+                self.close_done(l, m, &c).await
             }
             Finding::Cancelled { words } => {
                 let Some(c) = self.target(l, m, &words, true, false).await? else {
@@ -1144,15 +1150,86 @@ impl Ingest<'_> {
         l: &mut Ledger,
         m: &Incoming<'_>,
         c: &Commitment,
+        change: CommitmentChange,
+        effect: fn(Commitment) -> Effect,
+    ) -> Result<Option<Effect>, IngestError> {
+        if !self.may_change(m.from, c) {
+            return Ok(None);
+        }
+        self.write_change(l, m, c, change, effect).await
+    }
+
+    /// [`Ingest::change`] without asking whether the speaker may: for work done that a witness
+    /// tells of ([`Ingest::done_target`]).
+    async fn write_change(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        c: &Commitment,
         mut change: CommitmentChange,
         effect: fn(Commitment) -> Effect,
     ) -> Result<Option<Effect>, IngestError> {
-        if !self.may_change(m.from, c) || c.state != CommitmentState::Open {
+        if c.state != CommitmentState::Open {
             return Ok(None);
         }
         change.update = Some((m.chat, m.message));
         change.author = Some(Author::Rules);
         Ok(l.change(c, &change, m.date).await?.map(effect))
+    }
+
+    /// The promise a report is about: the speaker's (or the replied one's, [`Ingest::target`]),
+    /// else that of the person the report names as its doer ("Лёха компрессор забрал",
+    /// [`crate::extract::report::doer_named`]) whose words it names best. Anyone may tell of
+    /// work done; DESIGN limits only cancelling.
+    async fn done_target(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        words: &[String],
+    ) -> Result<Option<(Commitment, bool)>, IngestError> {
+        if let Some(c) = self.target(l, m, words, false, true).await? {
+            return Ok(Some((c, false)));
+        }
+        let named = names::people_in(m.text, self.names);
+        let key = (m.chat, m.message);
+        let Some(doer) =
+            analyze_guarded(key, || crate::extract::report::doer_named(m.text, &named))
+        else {
+            return Ok(None);
+        };
+        if doer == m.from.0 {
+            return Ok(None);
+        }
+        // The doer's name is no word of their promise.
+        let name_words: Vec<String> = named
+            .iter()
+            .flat_map(|(span, _)| commitments::significant_stems(&m.text[span.clone()]))
+            .collect();
+        let words: Vec<String> = words
+            .iter()
+            .filter(|w| !name_words.contains(w))
+            .cloned()
+            .collect();
+        let theirs = l.open_of(UserId(doer)).await?;
+        Ok(best_match_exact(&theirs, &words).map(|c| (c, true)))
+    }
+
+    /// Closes a promise as done: by one who may change it, or told by a witness.
+    async fn close_done(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        (c, witnessed): &(Commitment, bool),
+    ) -> Result<Option<Effect>, IngestError> {
+        let change = CommitmentChange {
+            state: Some(CommitmentState::Done),
+            ..Default::default()
+        };
+        if *witnessed {
+            self.write_change(l, m, c, change, Effect::Done).await
+        } else {
+            self.change(l, m, c, change, Effect::Done).await
+        }
     }
 
     /// The open commitment an update refers to: the replied-to message first, then shared words,

@@ -70,7 +70,12 @@ pub fn indicative_verb(w: &str) -> bool {
 /// Whether the likeliest dictionary reading of `w` (lower case) is a verb in the past tense
 /// ("делали", "звонила"): something told, not promised.
 pub fn past_verb(w: &str) -> bool {
-    cyrillic(w) && likeliest_verb(w, |t| t.feat("Tense") == Some("Past"))
+    // Not a full participle: "обновлённый прайс" describes, "обновил" tells.
+    cyrillic(w)
+        && likeliest_verb(w, |t| {
+            t.feat("Tense") == Some("Past")
+                && !(t.feat("VerbForm") == Some("Part") && t.feat("Case").is_some())
+        })
 }
 
 /// Whether the likeliest dictionary reading of `w` (lower case) is a verb in the first person

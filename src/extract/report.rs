@@ -160,17 +160,24 @@ pub fn plainly_reported(text: &str) -> bool {
     {
         return en_plainly_reported(text);
     }
-    let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
+    let toks = tokens(text);
+    let words: Vec<&str> = toks.iter().map(|t| t.norm.as_str()).collect();
     // "Лысенко сказал, оплатит в понедельник": someone's words retold, not work done.
     static RETOLD: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     let retold = RETOLD.get_or_init(|| {
         super::commitments::lexicon_words(include_str!("../../lexicon/ru/retold.txt")).collect()
     });
-    !words.is_empty()
-        && !hedged(&words, &normalize(text))
-        && !words.iter().any(|w| retold.contains(&w.as_str()))
-        && !words.iter().any(|w| first_person_now(w))
-        && words.iter().any(|w| finished(w))
+    if words.is_empty() || hedged(&words, &normalize(text)) {
+        return false;
+    }
+    // A retelling or the speaker's own plan speaks for its clause and those after it, as in
+    // English: "акты отдал завхозу, обещала подписать до пт" and "регистратор поставил, пишет"
+    // report; "сказал, что отправил" does not.
+    let clauses = clause_indices(text, &toks);
+    let vetoed_from = (0..words.len())
+        .find(|&k| retold.contains(&words[k]) || first_person_now(words[k]))
+        .map(|k| clauses[k]);
+    (0..words.len()).any(|k| vetoed_from.is_none_or(|c| clauses[k] < c) && finished(words[k]))
 }
 
 /// English: "dupes refunded (all 7)", "chaff collector emptied + cyclone vacuumed", "IC40 for
@@ -395,11 +402,20 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                 .collect(),
         ]
     });
+    // Without "is" only someone's place tells a result: "RAMS in your inbox", not "first
+    // Braeburns in the bins".
+    let someones = |j: usize| {
+        let w = words[j].as_str();
+        matches!(w, "your" | "ur" | "his" | "her" | "their") || w.ends_with("'s")
+    };
     (1..words.len())
         .find(|&k| {
             let placed = k + 1 < words.len()
                 && matches!(words[k].as_str(), "in" | "on" | "into")
                 && (k + 1..(k + 4).min(words.len())).any(whose);
+            let placed_with = k + 1 < words.len()
+                && matches!(words[k].as_str(), "in" | "on" | "into")
+                && someones(k + 1);
             // "is up" closing its clause, or before where ("up on the staff board").
             let up = words[k] == "up"
                 && (k + 1 == words.len()
@@ -435,7 +451,10 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                     !pronouns.contains(&w) && !matches!(w, "is" | "are" | "was" | "were")
                 })
             });
-            ((placed || up) && is(k) || state && thing_named && (is(k) || bare_thing))
+            // "RAMS for Headingley in your inbox Pete 📩": a bare thing needs no "is".
+            ((placed || up) && is(k)
+                || placed_with && bare_thing
+                || state && thing_named && (is(k) || bare_thing))
                 && planned_from.is_none_or(|c| clauses[k] < c)
         })
         .map(|k| toks[k].span.start)
@@ -476,6 +495,76 @@ fn finished(word: &str) -> bool {
                 t.feat("Aspect") == Some("Perf") && (past && transitive || passive)
             })
     })
+}
+
+/// "Лёха компрессор забрал", "Кристина Андреевна формы уже разложила по кабинетам", "Aisha
+/// sent the Roundhay quote": the one person of `named` (spans of `text` naming people, as
+/// [`super::names::people_in`] gives them) who stands as the subject of a report, so that it
+/// is about their promise, not the speaker's. The name opens its clause and is not called to
+/// (no comma, colon or "!" after it: "Лёха, компрессор забрал" tells Лёха what the speaker
+/// did); a Russian name must be able to be nominative ("Лёхе компрессор отдал" names whom it
+/// was given to). `None` when no one or more than one person stands so.
+pub fn doer_named(text: &str, named: &[(std::ops::Range<usize>, i64)]) -> Option<i64> {
+    let mut doers = named.iter().filter(|(span, _)| {
+        let Some(before) = text.get(..span.start) else {
+            return false;
+        };
+        let Some(after) = text.get(span.end..) else {
+            return false;
+        };
+        let opens = before
+            .chars()
+            .rev()
+            .find(|c| c.is_alphanumeric() || matches!(c, ',' | '.' | ';' | '!' | '?' | ':' | '\n'))
+            .is_none_or(|c| !c.is_alphanumeric());
+        let called = after
+            .chars()
+            .find(|c| !c.is_whitespace())
+            .is_none_or(|c| !c.is_alphanumeric());
+        opens && !called && text.get(span.clone()).is_some_and(can_be_nominative)
+    });
+    let (_, first) = doers.next()?;
+    doers.all(|(_, id)| id == first).then_some(*first)
+}
+
+/// A Russian word the dictionary reads in the nominative, or one it does not know; any word
+/// in another script.
+fn can_be_nominative(name: &str) -> bool {
+    let word = name.split_whitespace().next().unwrap_or("").to_lowercase();
+    if !word.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
+        return true;
+    }
+    let Some(d) = crate::morph::dictionary() else {
+        return true;
+    };
+    let known: Vec<_> = d
+        .analyze(&word)
+        .into_iter()
+        .filter(|a| a.source == rumorph::Source::Dictionary)
+        .collect();
+    // Read as a name: "дима" is also the genitive of a noun.
+    let names: Vec<_> = known
+        .iter()
+        .filter(|a| d.ud_tag(a.ud).is_some_and(|t| t.pos() == "PROPN"))
+        .collect();
+    let nominative = names
+        .iter()
+        .filter(|a| {
+            d.ud_tag(a.ud)
+                .is_some_and(|t| t.feat("Case") == Some("Nom"))
+        })
+        .map(|a| a.prob)
+        .fold(None, |best: Option<f64>, p| {
+            Some(best.map_or(p, |b| b.max(p)))
+        });
+    // "Кристине" is also an indeclinable surname of its own, as likely as the dative of
+    // "Кристина": a form of another name at least as likely is read as that form.
+    names.is_empty()
+        || nominative.is_some_and(|n| {
+            !names
+                .iter()
+                .any(|a| a.lemma.replace('ё', "е") != word.replace('ё', "е") && a.prob >= n)
+        })
 }
 
 /// Does `text` report the promise `content` done with the promise's own verb?
@@ -569,6 +658,46 @@ mod tests {
     }
 
     #[test]
+    fn a_retelling_or_a_plan_vetoes_only_its_own_clause_and_after() {
+        assert!(plainly_reported("регистратор поставил, пишет, проверил"));
+        assert!(plainly_reported(
+            "акты СМЦ отдал завхозу, обещала подписать до пт"
+        ));
+        assert!(!plainly_reported("сказал, что отправил"));
+        assert!(!plainly_reported("Лысенко сказал, оплатит в понедельник"));
+        assert!(!plainly_reported("отправлю завтра, договор подписан"));
+    }
+
+    #[test]
+    fn the_doer_is_the_name_that_opens_its_clause_in_the_nominative() {
+        use super::doer_named;
+        let people: Vec<crate::extract::names::Person> =
+            [(1, "Кристина"), (2, "Алексей"), (3, "Aisha")]
+                .into_iter()
+                .map(|(id, n)| crate::extract::names::Person {
+                    id,
+                    first_name: n.to_string(),
+                    last_name: None,
+                    username: None,
+                })
+                .collect();
+        let doer = |t: &str| doer_named(t, &crate::extract::names::people_in(t, &people));
+        assert_eq!(
+            doer("Кристина Андреевна формы уже разложила по кабинетам"),
+            Some(1)
+        );
+        assert_eq!(doer("станок норм, Лёха компрессор забрал"), Some(2));
+        assert_eq!(doer("Лёша компрессор забрал"), Some(2));
+        assert_eq!(doer("Aisha sent the Roundhay quote"), Some(3));
+        // Called to, or named in another case, or not opening the clause.
+        assert_eq!(doer("Кристина, формы разложила"), None);
+        assert_eq!(doer("Кристине формы отдала"), None);
+        assert_eq!(doer("Лёхе компрессор отдал"), None);
+        assert_eq!(doer("отдал компрессор Лёха"), None);
+        assert_eq!(doer("Aisha: sent the quote"), None);
+    }
+
+    #[test]
     fn a_result_is_told_by_where_the_thing_now_is() {
         use super::result_told;
         fn at(t: &str) -> Option<&str> {
@@ -658,8 +787,9 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn any_text_reads_without_panic(text in "\\PC{0,200}") {
+        fn any_text_reads_without_panic(text in "\\PC{0,200}", a in 0usize..220, b in 0usize..220) {
             let _ = plainly_reported(&text);
+            let _ = super::doer_named(&text, &[(a..b, 1), (b..a, 2)]);
         }
     }
 

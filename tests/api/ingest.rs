@@ -579,6 +579,55 @@ async fn a_result_told_by_where_the_work_left_it_closes_the_promise() {
     }
 }
 
+/// Work done told by a witness who names the doer closes the doer's promise; a name that is
+/// called to or stands in another case ("Диме формы отдал") names no doer.
+#[tokio::test]
+async fn a_witness_naming_the_doer_closes_their_promise() {
+    let promise = "распечатаю сегодня новые формы согласия на каждый кабинет";
+    let now = after(&[
+        (2, promise, None),
+        (3, "Дима формы уже разложил по кабинетам, я видел", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+    for report in ["Диме формы отдал", "Дима, формы разложил"] {
+        let now = after(&[(2, promise, None), (3, report, None)]).await;
+        assert_eq!(now.len(), 1, "{report}: {now:?}");
+        assert_eq!(now[0].3, CommitmentState::Open, "{report}: {now:?}");
+    }
+}
+
+/// English results told by where the thing went: "gone", or in someone's inbox without "is";
+/// the verb's own noun names the work. A thing in a common place ("in the bins") is progress.
+#[tokio::test]
+async fn an_english_result_sent_off_or_in_someones_inbox_closes_the_promise() {
+    for (promise, report) in [
+        (
+            "I'll get the Roundhay church tower quote over to them by Thursday",
+            "Roundhay church quote's gone, £14.2k inc the chimney lift",
+        ),
+        (
+            "I'll price it up tonight",
+            "Headingley price is in your inbox Shell, came out at £3,850 + VAT",
+        ),
+        (
+            "I'll get the RAMS drafted for Pete to check by Thursday",
+            "RAMS for Headingley in your inbox Pete 📩",
+        ),
+    ] {
+        let now = after(&[(3, promise, None), (3, report, None)]).await;
+        assert_eq!(now.len(), 1, "{promise}: {now:?}");
+        assert_eq!(now[0].3, CommitmentState::Done, "{report}: {now:?}");
+    }
+    let now = after(&[
+        (3, "we'll have the Braeburn block picked by wednesday", None),
+        (3, "first Braeburns in the bins 🍎 pressure 8.2", None),
+    ])
+    .await;
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+}
+
 /// One report of two pieces of work closes the promise of each.
 #[tokio::test]
 async fn one_report_of_two_works_closes_both_promises() {

@@ -475,6 +475,11 @@ fn verb_form(d: &rumorph::Dictionary, a: &rumorph::Analysis) -> Option<Form> {
         return None;
     }
     let feat = |k: &str| t.feat(k);
+    // A full participle describes a thing ("нужен обновлённый прайс"); the short one reports
+    // ("прайс обновлён").
+    if feat("VerbForm") == Some("Part") && feat("Case").is_some() {
+        return None;
+    }
     // Only perfective pasts report something finished ("возилась", "сидел" do not), and a past
     // read here needs the message to name the work (see `dict`). Imperatives only perfective:
     // "вызови сервис" asks for a job, "пишите", "отдыхайте" do not.

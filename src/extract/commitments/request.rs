@@ -573,14 +573,61 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         // "Серёж, на пн 30го первая поставка в Зерно: 6 бут и помпа. поставишь?": the verb
         // asked alone, the work told in the sentence before (when that asks nothing itself).
         let prev = m.bounds(sentence.start - 1, true);
-        if !m.is_q(prev.start) && !prev.clone().any(|k| m.verb(k).is_some()) {
+        // "СМЦ просят в субботу довезти 2 шкафа. Сделаете?": the work is the infinitive there,
+        // when every other verb of that sentence asks or describes ("обновлённый прайс").
+        let verbs: Vec<(usize, Verb)> = prev
+            .clone()
+            .filter_map(|k| m.verb(k).map(|v| (k, v)))
+            .collect();
+        let describes = |v: &Verb| v.form == Form::Past && v.dict;
+        // Only for a verb of doing in general: "…просит образцы показать. завезёшь в сб?" asks
+        // for its own work.
+        let light = verb.is_some_and(|(_, inf)| word_list!("ru/light_verbs.txt").contains(&inf));
+        let infinitive = verbs
+            .iter()
+            .find(|(_, v)| v.form == Form::Inf && !v.aux)
+            .filter(|_| {
+                light
+                    && verbs
+                        .iter()
+                        .all(|(_, v)| v.form == Form::Inf || describes(v))
+            });
+        if !m.is_q(prev.start) && verbs.iter().all(|(_, v)| describes(v)) {
             let mut skip2 = skip.clone();
+            // "нужен прайс на зиму. Сделаешь?": the need is not the work.
+            skip2.extend(prev.clone().filter(|&k| m.has_f(k, NEED | URGE)));
             if addr.is_none() {
                 skip2.extend(opening_vocative(m, prev.start));
             }
             let (t2, o2) = content(m, prev, None, &skip2, cx.due_span());
             if o2 {
                 text = format!("{} {}", text.trim(), t2.trim());
+            }
+        } else if !m.is_q(prev.start)
+            && let Some(&(k, v)) = infinitive
+        {
+            let clause_end = (k + 1..prev.end)
+                .find(|&j| m.clause_start(j) && remark(m, j))
+                .unwrap_or(prev.end);
+            // The object may come first: "бэкап базы надо проверить восстановлением".
+            let mut skip2 = skip.clone();
+            skip2.extend(prev.clone().filter(|&j| m.has_f(j, NEED | URGE)));
+            if addr.is_none() {
+                skip2.extend(opening_vocative(m, prev.start));
+            }
+            // ...but not who asks for it: "СМЦ просят довезти шкафы".
+            let from = (prev.start..k)
+                .filter(|&j| m.clause_of(j) == m.clause_of(k))
+                .min()
+                .map_or(k, |c| {
+                    (c..k)
+                        .rev()
+                        .find(|&j| crate::morph::indicative_verb(m.w(j)))
+                        .map_or(c, |j| j + 1)
+                });
+            let (t2, o2) = content(m, from..clause_end, Some((k, v.inf)), &skip2, cx.due_span());
+            if o2 {
+                text = t2;
             }
         }
     }

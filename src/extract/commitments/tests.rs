@@ -608,6 +608,35 @@ fn a_leading_agreement_keeps_a_promise_that_names_its_work() {
     }
 }
 
+/// "…нужен прайс. Сделаешь?", "…просят довезти шкафы. Сделаете?": a verb of doing in general
+/// asked alone takes its work from the sentence before, the infinitive there when it has one
+/// (without who asks for it), and a full participle there only describes.
+#[test]
+fn a_bare_do_asked_takes_the_work_of_the_sentence_before() {
+    let request = |t: &str| match run(t).as_slice() {
+        [Finding::Request { content, due, .. }] => (content.clone(), *due),
+        other => panic!("{t}: {other:?}"),
+    };
+    let (content, due) = request(
+        "Маша, к пятнице нужен обновлённый прайс на зиму, с доплатой за ожидание. Сделаешь?",
+    );
+    assert_eq!(
+        content,
+        "сделать обновлённый прайс на зиму с доплатой за ожидание"
+    );
+    assert_eq!(
+        due.map(|d| chrono::Datelike::weekday(&d.date)),
+        Some(chrono::Weekday::Fri)
+    );
+    let (content, _) = request(
+        "Паша, СМЦ просят в субботу довезти ещё 2 шкафа и сейф со старого офиса. Сделаете?",
+    );
+    assert_eq!(content, "довезти 2 шкафа и сейф со старого офиса");
+    let (content, _) =
+        request("Игорь, бэкап базы надо проверить восстановлением. сделаешь до конца недели?");
+    assert_eq!(content, "проверить бэкап базы восстановлением");
+}
+
 #[test]
 fn request_content_before_the_verb_and_without_trailing_remarks() {
     let content = |t: &str| match run(t).first() {
