@@ -1553,6 +1553,31 @@ impl Ingest<'_> {
                     due,
                 });
             }
+            // "Send them the quote" → "will do": a bare imperative asks no one on its own, but
+            // a plain yes in reply takes it on.
+            if replied
+                && own.is_none()
+                && !offers_only
+                && found.is_empty()
+                && m.text.split_whitespace().count() <= 5
+                && !commitments::opens_with_no(m.text)
+                && let Some((content, due)) = analyze_guarded((msg.chat_id, msg.message_id), || {
+                    commitments::answered_request(&MessageInput {
+                        text: &msg.text,
+                        now: msg.date.with_timezone(&self.org.timezone),
+                        speaker: author.0,
+                        people: self.names,
+                        mentions: &[],
+                        lang: None,
+                    })
+                })
+            {
+                found.push(Finding::Request {
+                    addressee: None,
+                    content,
+                    due,
+                });
+            }
             for f in found {
                 let (owner, content, req_due) = match f {
                     Finding::Request {

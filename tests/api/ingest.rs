@@ -628,6 +628,72 @@ async fn an_english_result_sent_off_or_in_someones_inbox_closes_the_promise() {
     assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
 }
 
+/// "Send them the quote" asks no one on its own (no date, no "please"); a plain yes in reply
+/// takes it on, and the report closes it. Russian bare imperatives stay as they were: "возьми
+/// мне одну с сыром" → "ок" is an errand among friends.
+#[tokio::test]
+async fn a_plain_yes_to_a_bare_english_imperative_takes_it_on() {
+    let now = after(&[
+        (
+            1,
+            "Should be, she's not booked that Saturday. Send them the quote",
+            None,
+        ),
+        (3, "will do", Some(1)),
+        (
+            3,
+            "Pier 21 quote sent, $1,450 + HST. They said they'll confirm by Friday",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(now[0].1.contains("quote"), "{now:?}");
+    assert_eq!(
+        now[0].2, None,
+        "the Saturday is another sentence's: {now:?}"
+    );
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+    let now = after(&[(2, "возьми мне одну с сыром", None), (3, "ок", Some(1))]).await;
+    assert!(now.is_empty(), "{now:?}");
+}
+
+/// The director calling work off, with someone else's wish to move something else beside it,
+/// cancels; a report beside work said not done closes only what its own sentence names.
+#[tokio::test]
+async fn a_cancel_beside_news_of_a_move_and_a_report_beside_work_not_done() {
+    let now = after(&[
+        (
+            3,
+            "I'll send them the waiver forms and the deposit invoice tomorrow",
+            None,
+        ),
+        (
+            1,
+            "Igor hold off on the waivers, Pier 21 just called, they want to move the charter to \
+             July and haven't picked a date. Cancel that for now",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now[0].3, CommitmentState::Cancelled, "{now:?}");
+    let now = after(&[
+        (
+            3,
+            "I'll get the dog policy up on the website FAQ by Wednesday",
+            None,
+        ),
+        (
+            3,
+            "FAQ still isn't up, sorry, the website thing won't let me add a new section. I've \
+             emailed the web guy",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+}
+
 /// One report of two pieces of work closes the promise of each.
 #[tokio::test]
 async fn one_report_of_two_works_closes_both_promises() {

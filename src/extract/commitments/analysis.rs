@@ -299,6 +299,9 @@ pub(super) struct Ctx<'a, 'b> {
     pub(super) due: OnceCell<Option<(Range<usize>, Due)>>,
     /// Tokens before this index are a leading agreement ("да, без проблем"), never content.
     pub(super) lead: Cell<usize>,
+    /// Read as already answered with a yes: a bare imperative to no one ("Send them the
+    /// quote") asks, as it does not on its own ([`super::answered_request`]).
+    pub(super) answered: bool,
 }
 
 impl Ctx<'_, '_> {

@@ -86,8 +86,11 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "on" if a == "it" && (start || i > 0 && matches!(m.w(i - 1), "i'm" | "im" | "i’m")) => {
                 Some(i + 2)
             }
+            // "I'm on a diet", "I'm on my way": a state, not work taken on.
             "i'm" | "im" | "i’m"
-                if a == "on" && b != "it" && !word_list!("en/shifts.txt").contains(&b) =>
+                if a == "on"
+                    && !matches!(b, "it" | "a" | "an" | "my")
+                    && !word_list!("en/shifts.txt").contains(&b) =>
             {
                 Some(i + 2)
             }
@@ -210,9 +213,10 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             {
                 continue;
             }
-            // "I'll take beef stew, then", "I'll have the lamb chops, well-done": a meal.
+            // "I'll take beef stew, then", "I'll have the lamb chops, well-done", "I'll take a
+            // carne asada burrito": a meal.
             if matches!(m.w(v), "have" | "take")
-                && (v + 1..(v + 4).min(sentence.end)).any(|k| is_food(m.w(k)))
+                && (v + 1..(v + 5).min(sentence.end)).any(|k| is_food(m.w(k)))
                 && !(v + 1..sentence.end).any(|k| m.has_f(k, DATE))
             {
                 continue;

@@ -384,6 +384,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         lang,
         due: OnceCell::new(),
         lead: Cell::new(0),
+        answered: false,
     };
     let conditional = is_conditional(m) && !is_offer_condition(m);
     let question_everywhere = m.question.iter().all(|&q| q);
@@ -613,7 +614,21 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     if let Some(i) = done(m) {
         // A past read by the dictionary alone ("заболела", "прошла") names work only with
         // words of its own to match.
-        let words = cx.words();
+        let mut words = cx.words();
+        // "FAQ still isn't up, sorry… I've emailed the web guy": beside work said not done,
+        // the report names only what its own sentence does.
+        let sentence = m.bounds(i, true);
+        let not_done_elsewhere = (0..m.n()).any(|k| {
+            !sentence.contains(&k) && (m.negated(k) || m.has_f(k, NEG) || m.w(k).ends_with("n't"))
+        });
+        if not_done_elsewhere
+            && let (Some(a), Some(b)) = (
+                m.toks.get(sentence.start),
+                m.toks.get(sentence.end.saturating_sub(1)),
+            )
+        {
+            words = stems_of(&m.slice(a.span.start..b.span.end));
+        }
         if !(m.verb(i).is_some_and(|v| v.dict) && words.is_empty()) {
             return vec![Finding::Done { words }];
         }
@@ -866,9 +881,54 @@ pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
         lang: input.lang.unwrap_or_else(|| Lang::detect(input.text)),
         due: OnceCell::new(),
         lead: Cell::new(0),
+        answered: false,
     };
     let at = moved::is_moved(&m)?;
     Some((moved_due(&cx, at)?, cx.words()))
+}
+
+/// What a message asked, read as one that a plain yes ("will do", "ок, сделаю") answered: a
+/// bare imperative to no one in particular ("Should be, she's not booked. Send them the quote")
+/// asks only when it has a date or a "please" (`request`), but a yes to it takes it on. The
+/// work and its date; `None` for anything else (a question of fact, a statement, a request to
+/// someone named, which `analyze` reads already).
+pub fn answered_request(input: &MessageInput<'_>) -> Option<(String, Option<Due>)> {
+    if input.text.len() > PIECE_CHARS {
+        return None;
+    }
+    let m = Msg::new(input.text);
+    let names = NameIndex::new(input.people);
+    let cx = Ctx {
+        m: &m,
+        input,
+        names: &names,
+        lang: input.lang.unwrap_or_else(|| Lang::detect(input.text)),
+        due: OnceCell::new(),
+        lead: Cell::new(0),
+        answered: true,
+    };
+    match request::request(&cx)? {
+        Finding::Request {
+            addressee: None,
+            content,
+            due,
+        } if !content.trim().is_empty() => {
+            // A date of another sentence ("she's not booked that Saturday. Send them the
+            // quote") is not the work's.
+            let asked = request::request_cue(&m)
+                .or_else(|| (0..m.n()).find(|&k| m.has_f(k, EN_VERB) && m.clause_start(k)))
+                .map(|k| m.bounds(k, true));
+            let dated_there = match (cx.due_span(), asked) {
+                (Some(span), Some(s)) => m.toks[s.clone()]
+                    .first()
+                    .zip(m.toks[s].last())
+                    .is_some_and(|(a, b)| a.span.start <= span.start && span.end <= b.span.end),
+                _ => true,
+            };
+            Some((lower_common_opening(&content), due.filter(|_| dated_there)))
+        }
+        _ => None,
+    }
 }
 
 /// Does the text set a second promise apart from the first ("…, а скан завтра отправлю")?

@@ -209,6 +209,10 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
                                 is_number(&t.norm) && t.norm.parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
                             })))
                     && !m.has_f(i + 1, NEG)
+                    // "they want to move the charter to July": someone else's wish, news to
+                    // the speaker's promise, not a move of it.
+                    && !(m.bounds(i, false).start..i)
+                        .any(|k| word_list!("en/report_others.txt").contains(&m.w(k)))
             }
             "need" | "needs" if matches!(next, "until" | "till") => true,
             // "need another day on the artwork".

@@ -144,6 +144,19 @@ fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
         if start == end || !keyed {
             continue;
         }
+        // "Big week: Valley Plumbing starts drop-off Wed, …": a bare period described by the
+        // word before it heads no plan ("this week:", "for this week:" do).
+        if end - start == 1
+            && matches!(
+                m.w(start),
+                "week" | "month" | "day" | "неделя" | "месяц" | "день"
+            )
+            && start > 0
+            && m.sent_of(start - 1) == m.sent_of(start)
+            && m.clause_of(start - 1) == m.clause_of(start)
+        {
+            continue;
+        }
         let from = m.toks[start].span.start;
         return Some((from..colon, colon + 1));
     }

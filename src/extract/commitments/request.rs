@@ -5,9 +5,15 @@ use super::*;
 
 /// Request cues: the token index where the asked action starts.
 pub(super) fn request_cue(m: &Msg) -> Option<usize> {
+    request_cue_as(m, false)
+}
+
+/// [`request_cue`], reading an English imperative without a date or a "please" too when the
+/// message was `answered` with a yes.
+fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
     for i in 0..m.n() {
         let w = m.w(i);
-        if en_imperative(m, i) {
+        if en_imperative(m, i, answered) {
             return Some(i);
         }
         if let Some(v) = m.verb(i) {
@@ -86,7 +92,7 @@ pub(super) fn request_cue(m: &Msg) -> Option<usize> {
 /// that says please or by when: "Please send me the invoice by Friday", "send the deck over by
 /// fri pls". Not "Do you have…" (a question's helper before its subject) nor the wishes of
 /// `lexicon/en/wish_verbs.txt` ("have a good weekend", "take care").
-fn en_imperative(m: &Msg, i: usize) -> bool {
+fn en_imperative(m: &Msg, i: usize, answered: bool) -> bool {
     // Asked of every word: the flag first, the lists only for a verb of work.
     if !m.has_f(i, EN_VERB) {
         return false;
@@ -111,7 +117,7 @@ fn en_imperative(m: &Msg, i: usize) -> bool {
     if !opens || m.is_q(i) || word_list!("en/persons.txt").contains(&next) {
         return false;
     }
-    m.bounds(i, true).any(|k| m.has_f(k, PLEASE | DATE))
+    answered || m.bounds(i, true).any(|k| m.has_f(k, PLEASE | DATE))
 }
 
 /// "кто возьмёт?", "can someone…", "нужен акт к пятнице": a request to whoever answers.
@@ -332,7 +338,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     if let Some(r) = when_can_you(cx) {
         return Some(r);
     }
-    let mut cue = request_cue(m);
+    let mut cue = request_cue_as(m, cx.answered);
     let please = m.any_f(PLEASE);
     let mut vocative = m.text.trim_start().starts_with('@') || !cx.input.mentions.is_empty();
     if cue.is_none() {
@@ -450,7 +456,9 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
                     }
                 }
         });
-        if !((imperative_opening || fronted) && (please || cx.has_date() || asks_when(m))) && !asked
+        if !((imperative_opening || fronted)
+            && (please || cx.has_date() || asks_when(m) || cx.answered && cx.lang == Lang::En))
+            && !asked
         {
             return None;
         }

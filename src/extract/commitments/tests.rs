@@ -1507,3 +1507,35 @@ proptest::proptest! {
         let _ = super::asked_own_date(&said(&text));
     }
 }
+
+/// What the speaker can do, orders, is, or says to part ("I'll talk to ye tomorrow") is no
+/// promise; nor is a director's week described ("Big week: … starts drop-off Wed").
+#[test]
+fn ability_meals_states_and_formulas_promise_nothing() {
+    for t in [
+        "Just chips for me, I'm on a diet 🙃",
+        "I'll take a carne asada burrito, no pico",
+        "Heading off, I'll talk to ye tomorrow",
+        "we'll cross that bridge",
+        "Morning y'all. Big week: Valley Plumbing fleet (3 vans) starts drop-off Wed, Desert Sky \
+         Dental channel letters go up Thu",
+    ] {
+        assert_eq!(run(t), Vec::new(), "{t}");
+    }
+    // Able, with the date of another clause: an offer at most.
+    for t in [
+        "I can drive the 7.5 tonne, passed my C licence in July",
+        "I can drive the boom and the bucket truck, my cert's good til 2027",
+    ] {
+        assert_eq!(label(t), "offer", "{t}");
+    }
+    assert_eq!(
+        label("I can send it over by Friday, just waiting on Tom"),
+        "made"
+    );
+    assert_eq!(label("I'm on the invoices today"), "made");
+    assert_eq!(
+        run("Few points for this week:\n1) call the bank tomorrow").len(),
+        1
+    );
+}
