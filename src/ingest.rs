@@ -1523,12 +1523,13 @@ impl Ingest<'_> {
             // "принял" in reply to "Серёга кирова 21, Сашка малоярославец к среде": a short yes
             // takes the part handed to the one who says it, when the rules found nothing else in
             // the message.
-            if replied
+            let short_yes = replied
                 && own.is_none()
                 && !offers_only
-                && found.is_empty()
                 && m.text.split_whitespace().count() <= 5
-                && !commitments::opens_with_no(m.text)
+                && !commitments::opens_with_no(m.text);
+            if short_yes
+                && found.is_empty()
                 && let Some((content, due)) = analyze_guarded((msg.chat_id, msg.message_id), || {
                     commitments::assigned(
                         &msg.text,
@@ -1555,12 +1556,8 @@ impl Ingest<'_> {
             }
             // "Send them the quote" → "will do": a bare imperative asks no one on its own, but
             // a plain yes in reply takes it on.
-            if replied
-                && own.is_none()
-                && !offers_only
+            if short_yes
                 && found.is_empty()
-                && m.text.split_whitespace().count() <= 5
-                && !commitments::opens_with_no(m.text)
                 && let Some((content, due)) = analyze_guarded((msg.chat_id, msg.message_id), || {
                     commitments::answered_request(&MessageInput {
                         text: &msg.text,

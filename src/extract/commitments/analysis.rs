@@ -304,7 +304,25 @@ pub(super) struct Ctx<'a, 'b> {
     pub(super) answered: bool,
 }
 
-impl Ctx<'_, '_> {
+impl<'a, 'b> Ctx<'a, 'b> {
+    /// The context of one message read on its own (no leading yes yet).
+    pub(super) fn new(
+        m: &'b Msg<'a>,
+        input: &'b MessageInput<'a>,
+        names: &'b NameIndex,
+        answered: bool,
+    ) -> Ctx<'a, 'b> {
+        Ctx {
+            m,
+            input,
+            names,
+            lang: input.lang.unwrap_or_else(|| Lang::detect(input.text)),
+            due: OnceCell::new(),
+            lead: Cell::new(0),
+            answered,
+        }
+    }
+
     pub(super) fn deadline(&self) -> Option<&(Range<usize>, Due)> {
         self.due
             .get_or_init(|| {

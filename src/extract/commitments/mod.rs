@@ -376,16 +376,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     if m.toks.is_empty() {
         return emoji_only(text).into_iter().collect();
     }
-    let lang = input.lang.unwrap_or_else(|| Lang::detect(text));
-    let cx = Ctx {
-        m,
-        input,
-        names,
-        lang,
-        due: OnceCell::new(),
-        lead: Cell::new(0),
-        answered: false,
-    };
+    let cx = Ctx::new(m, input, names, false);
     let conditional = is_conditional(m) && !is_offer_condition(m);
     let question_everywhere = m.question.iter().all(|&q| q);
 
@@ -874,15 +865,7 @@ pub fn proposed_move(input: &MessageInput<'_>) -> Option<(Due, Vec<String>)> {
         }
     }
     let names = NameIndex::new(input.people);
-    let cx = Ctx {
-        m: &m,
-        input,
-        names: &names,
-        lang: input.lang.unwrap_or_else(|| Lang::detect(input.text)),
-        due: OnceCell::new(),
-        lead: Cell::new(0),
-        answered: false,
-    };
+    let cx = Ctx::new(&m, input, &names, false);
     let at = moved::is_moved(&m)?;
     Some((moved_due(&cx, at)?, cx.words()))
 }
@@ -898,15 +881,7 @@ pub fn answered_request(input: &MessageInput<'_>) -> Option<(String, Option<Due>
     }
     let m = Msg::new(input.text);
     let names = NameIndex::new(input.people);
-    let cx = Ctx {
-        m: &m,
-        input,
-        names: &names,
-        lang: input.lang.unwrap_or_else(|| Lang::detect(input.text)),
-        due: OnceCell::new(),
-        lead: Cell::new(0),
-        answered: true,
-    };
+    let cx = Ctx::new(&m, input, &names, true);
     match request::request(&cx)? {
         Finding::Request {
             addressee: None,
