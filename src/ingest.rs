@@ -1815,7 +1815,10 @@ impl Ingest<'_> {
 /// lacks.
 fn names_more(own: &str, asked: &str) -> bool {
     let asked = commitments::significant_stems(asked);
-    commitments::significant_stems(own)
+    // Its verb alone names no thing: "I will ring them tomorrow" to "can you book the
+    // extinguisher service?" keeps the service.
+    let thing = own.split_once(' ').map_or("", |(_, rest)| rest);
+    commitments::significant_stems(thing)
         .iter()
         .any(|w| !asked.contains(w))
 }

@@ -694,6 +694,54 @@ async fn a_cancel_beside_news_of_a_move_and_a_report_beside_work_not_done() {
     assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
 }
 
+/// Yeses of other Englishes ("Grand, no bother", "Dead on", "Yes, I look at it today") accept;
+/// work handed out as "you're driving Troy then, 6am Thursday" is a request; a yes that names
+/// only its verb ("I will ring them tomorrow") keeps what was asked; and work named by "it"
+/// is the sentence before's, so a witness's report of it closes it.
+#[tokio::test]
+async fn yeses_of_other_englishes_accept_what_was_asked() {
+    for (request, yes) in [
+        (
+            "Igor, can you prep the lighting package for Troy for Wednesday evening?",
+            "Grand, no bother",
+        ),
+        ("Igor you're driving Troy then, 6am Thursday", "Dead on"),
+    ] {
+        let now = after(&[(1, request, None), (3, yes, Some(1))]).await;
+        assert_eq!(now.len(), 1, "{yes}: {now:?}");
+        assert!(now[0].1.contains("Troy"), "{now:?}");
+    }
+    let now = after(&[
+        (
+            1,
+            "The auditor flagged the extinguisher service dates. Igor can you book the \
+             extinguisher service?",
+            None,
+        ),
+        (3, "Yes. I will ring them tomorrow", Some(1)),
+    ])
+    .await;
+    assert!(now[0].1.contains("extinguisher"), "{now:?}");
+    let now = after(&[
+        (
+            1,
+            "Alexa Mini #2 is still throwing the fan error. Igor can you look at it before \
+             Wednesday?",
+            None,
+        ),
+        (3, "Yes, I look at it today", Some(1)),
+        (
+            2,
+            "Igor sorted the Mini #2 fan, ran it for 2 hours, no error 🙌",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(now[0].1.contains("fan"), "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+}
+
 /// One report of two pieces of work closes the promise of each.
 #[tokio::test]
 async fn one_report_of_two_works_closes_both_promises() {

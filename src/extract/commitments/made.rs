@@ -40,6 +40,16 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                 Some(i + 1)
             }
             "i" if matches!(a, "will" | "shall") => Some(i + 2),
+            // "Yes, I look at it today": after a yes, a plain present with a date is a
+            // promise (said so by many whose English is a second language).
+            "i" if i > 0
+                && (0..i).any(|k| m.has_f(k, AGREE))
+                && (0..i).all(|k| m.has_f(k, AGREE | FILL | GREET))
+                && m.has_f(i + 1, EN_VERB)
+                && (i + 2..m.bounds(i, false).end).any(|k| now_or_date(m, k)) =>
+            {
+                Some(i + 1)
+            }
             "i" if a == "am" && b == "going" && c == "to" => Some(i + 4),
             "i" if a == "am" && b == "gonna" => Some(i + 3),
             "i'm" | "im" | "i’m" if a == "gonna" => Some(i + 2),

@@ -37,6 +37,21 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                 }
             }
             "make" if m.w(i + 1) == "sure" && m.clause_start(i) => return Some(i + 2),
+            // "Paddy you're driving Troy then, 6am Thursday": work handed out with its date.
+            "you're" | "youre" | "you’re"
+                if ing_of_any_verb(m.w(i + 1))
+                    && m.w(i + 1) != "going"
+                    // An object follows ("driving Troy"), not how it goes ("running late").
+                    && (m.has_f(i + 2, DETERMINER)
+                        || m.capital(i + 2)
+                        || !m.w(i + 2).is_empty()
+                            && !m.has_f(i + 2, STOP | DATE | PREP | FILL | NONWORK)
+                            && !matches!(m.w(i + 2), "late" | "behind" | "away" | "home" | "fine" | "well"))
+                    && !m.is_q(i)
+                    && m.bounds(i, true).any(|k| m.has_f(k, DATE)) =>
+            {
+                return Some(i + 1);
+            }
             _ if word_list!("ru/await.txt").contains(&w)
                 && !m.negated(i)
                 && m.bounds(i, false).any(|k| m.has_f(k, DATE)) =>
@@ -639,6 +654,29 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             }
         }
     }
+    // "Alexa Mini #2 is still throwing the fan error. Tomasz can you look at it before
+    // Wednesday?": work named by a pronoun is the sentence before's.
+    let clause = m.bounds(start.min(m.n().saturating_sub(1)), false);
+    let pronoun = clause
+        .clone()
+        .any(|k| matches!(m.w(k), "it" | "them" | "this" | "that"));
+    let light = text
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .filter(|w| !matches!(w.as_str(), "a" | "an" | "the"))
+        .all(|w| word_list!("en/light_verbs.txt").contains(&w.as_str()));
+    if (pronoun && significant_stems(&text).len() <= 1 || light && !text.trim().is_empty())
+        && text.is_ascii()
+        && sentence.start > 0
+    {
+        let prev = m.bounds(sentence.start - 1, true);
+        if !m.is_q(prev.start)
+            && let (Some(a), Some(b)) = (m.toks.get(prev.start), m.toks.get(prev.end - 1))
+            && let Some(told) = m.text.get(a.span.start..b.span.end)
+        {
+            text = format!("{} — {}", text.trim(), told.trim());
+        }
+    }
     Some(Finding::Request {
         addressee: addr,
         content: text,
@@ -843,4 +881,25 @@ pub(super) fn remark(m: &Msg, k: usize) -> bool {
 /// A word of `lexicon/ru/can_you.txt` ("сможешь", "можете").
 fn can_you(w: &str) -> bool {
     word_list!("ru/can_you.txt").contains(&w)
+}
+
+/// An English -ing form of any verb of the dictionary list ("driving", "covering", "running").
+fn ing_of_any_verb(w: &str) -> bool {
+    let Some(base) = w.strip_suffix("ing").filter(|b| b.len() >= 2) else {
+        return false;
+    };
+    let undoubled = base
+        .as_bytes()
+        .windows(2)
+        .last()
+        .filter(|p| p[0] == p[1])
+        .and_then(|_| base.get(..base.len() - 1));
+    [
+        Some(base.to_string()),
+        Some(format!("{base}e")),
+        undoubled.map(str::to_string),
+    ]
+    .into_iter()
+    .flatten()
+    .any(|b| lexicon::wordnet_verb(&b))
 }
