@@ -63,6 +63,21 @@ pub(super) fn combine(
                     );
                 }
             }
+            // "…inspection Thursday at 10. Darren, can you make sure the binder is up to date
+            // before then?": "then" is the date said before.
+            let then = parts.get(k).is_some_and(|p| {
+                (1..p.n()).any(|i| {
+                    matches!(p.w(i), "then" | "тогда")
+                        && matches!(p.w(i - 1), "before" | "by" | "until" | "till" | "до" | "к")
+                })
+            });
+            if f.due().is_none()
+                && is_new_work(&f)
+                && then
+                && let Some(j) = (0..k).rev().find(|&j| clause_has_date(input, &segs[j]))
+            {
+                set_due(&mut f, clause_due(input, &segs[j]));
+            }
             // "в декабре заходим на 5 этаж": a team's plan told in passing is no promise unless
             // the whole message already read one.
             // A "we" that promises work by a day ("фермы завтра с утра отдадим на покраску")

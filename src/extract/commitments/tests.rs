@@ -1539,3 +1539,29 @@ fn ability_meals_states_and_formulas_promise_nothing() {
         1
     );
 }
+
+/// "Morning all!" greets, it names no morning; "before then" is the date said before.
+#[test]
+fn a_greeting_names_no_time_and_before_then_is_the_date_said_before() {
+    let now = chrono_tz::America::Halifax
+        .with_ymd_and_hms(2026, 6, 15, 7, 30, 0)
+        .unwrap();
+    let input = MessageInput {
+        text: "Morning all! Transport Canada is doing the Kittiwake inspection Thursday at 10. \
+               Елена, can you make sure the safety binder is up to date before then?",
+        now,
+        speaker: 1,
+        people: &team(),
+        mentions: &[],
+        lang: None,
+    };
+    match analyze(&input).as_slice() {
+        [Finding::Request { due: Some(due), .. }] => {
+            assert_eq!(due.date, NaiveDate::from_ymd_opt(2026, 6, 18).unwrap());
+        }
+        other => panic!("{other:?}"),
+    }
+    let morning =
+        crate::extract::dates::deadline("Morning team, the deck is in the folder", now, Lang::En);
+    assert_eq!(morning, None);
+}

@@ -269,11 +269,33 @@ fn greeting(text: &str, span: &Range<usize>) -> bool {
     let cut = head.char_indices().rev().nth(15).map_or(0, |(i, _)| i);
     let before = head.get(cut..).unwrap_or("").to_lowercase();
     let after = text.get(span.end..).unwrap_or("").trim_start();
+    // "Morning all!", "Morning y'all.": the greeting names whom it greets.
+    let next = after
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    let greeted = matches!(
+        next.as_str(),
+        "all"
+            | "everyone"
+            | "everybody"
+            | "team"
+            | "guys"
+            | "y'all"
+            | "lads"
+            | "folks"
+            | "gang"
+            | "crew"
+            | "всем"
+            | "все"
+            | "коллеги"
+    );
     before.ends_with("good")
         || before.ends_with("доброе")
         || before.ends_with("добрый")
         || before.ends_with("всем доброе")
-        || (before.is_empty() && (after.starts_with('!') || after.starts_with(',')))
+        || (before.is_empty() && (after.starts_with('!') || after.starts_with(',') || greeted))
 }
 
 /// The expression starting at byte `start` is one the writer rules out: "к 8-му, а не к
