@@ -256,6 +256,16 @@ pub(super) fn lex(text: &str) -> Lexed {
         }
         sp = false;
     }
+    // "in the am", "the pm": a part of the day named by its meridiem.
+    for k in 1..toks.len() {
+        if matches!(toks[k - 1].lex, Lex::Kw(Kw::The)) {
+            match toks[k].lex {
+                Lex::Kw(Kw::Am) => toks[k].lex = Lex::Part(Part::Morning),
+                Lex::Kw(Kw::Pm) => toks[k].lex = Lex::Part(Part::Afternoon),
+                _ => {}
+            }
+        }
+    }
     Lexed { toks, lower }
 }
 

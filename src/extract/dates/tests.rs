@@ -889,3 +889,24 @@ fn a_build_number_is_no_date_and_tonights_is_tonight() {
         d("2026-11-23")
     );
 }
+
+/// "in the am" is the morning and "in the pm" the afternoon; "at 9 am" keeps its meridiem.
+#[test]
+fn the_am_and_the_pm_are_parts_of_the_day() {
+    assert_eq!(
+        span("in the am", Lang::En),
+        span("in the morning", Lang::En)
+    );
+    assert_eq!(
+        span("in the pm", Lang::En),
+        span("in the afternoon", Lang::En)
+    );
+    assert_eq!(
+        start("at 9 am", Lang::En),
+        start("at 9 in the morning", Lang::En)
+    );
+    // Said in the afternoon, the morning is the next one.
+    let late = at("America/Phoenix", 2026, 7, 13, 16, 35);
+    let next = deadline("k I'll look at the bender in the am", late, Lang::En).map(|(_, d)| d.date);
+    assert_eq!(next, chrono::NaiveDate::from_ymd_opt(2026, 7, 14));
+}
