@@ -256,8 +256,15 @@ pub(super) fn lex(text: &str) -> Lexed {
         }
         sp = false;
     }
-    // "in the am", "the pm": a part of the day named by its meridiem.
+    // "in the am", "the pm": a part of the day named by its meridiem. "this aft" is this
+    // afternoon ("aft" alone is the back of a boat).
     for k in 1..toks.len() {
+        let word = lower
+            .get(toks[k].n0 as usize..toks[k].n1 as usize)
+            .unwrap_or("");
+        if matches!(toks[k - 1].lex, Lex::Kw(Kw::This)) && word == "aft" {
+            toks[k].lex = Lex::Part(Part::Afternoon);
+        }
         if matches!(toks[k - 1].lex, Lex::Kw(Kw::The)) {
             match toks[k].lex {
                 Lex::Kw(Kw::Am) => toks[k].lex = Lex::Part(Part::Morning),

@@ -890,7 +890,8 @@ fn a_build_number_is_no_date_and_tonights_is_tonight() {
     );
 }
 
-/// "in the am" is the morning and "in the pm" the afternoon; "at 9 am" keeps its meridiem.
+/// "in the am" is the morning, "in the pm" and "this aft" the afternoon; "at 9 am" keeps its
+/// meridiem, and "the aft hatch" is a boat's.
 #[test]
 fn the_am_and_the_pm_are_parts_of_the_day() {
     assert_eq!(
@@ -905,6 +906,8 @@ fn the_am_and_the_pm_are_parts_of_the_day() {
         start("at 9 am", Lang::En),
         start("at 9 in the morning", Lang::En)
     );
+    assert_eq!(span("this aft", Lang::En), span("this afternoon", Lang::En));
+    assert_eq!(span("check the aft hatch", Lang::En), "none");
     // Said in the afternoon, the morning is the next one.
     let late = at("America/Phoenix", 2026, 7, 13, 16, 35);
     let next = deadline("k I'll look at the bender in the am", late, Lang::En).map(|(_, d)| d.date);
