@@ -941,6 +941,22 @@ impl Ingest<'_> {
         }
     }
 
+    /// An earlier message as the rules read it: in its own time, said by its author.
+    fn stored_input<'m>(
+        &'m self,
+        msg: &'m crate::store::StoredMessage,
+        author: UserId,
+    ) -> MessageInput<'m> {
+        MessageInput {
+            text: &msg.text,
+            now: msg.date.with_timezone(&self.org.timezone),
+            speaker: author.0,
+            people: self.names,
+            mentions: &[],
+            lang: None,
+        }
+    }
+
     /// An earlier message read again by the rules.
     fn reread_stored(&self, msg: &crate::store::StoredMessage, author: UserId) -> Vec<Finding> {
         analyze(
@@ -1203,7 +1219,8 @@ impl Ingest<'_> {
         // The doer's name is no word of their promise.
         let name_words: Vec<String> = named
             .iter()
-            .flat_map(|(span, _)| commitments::significant_stems(&m.text[span.clone()]))
+            .filter_map(|(span, _)| m.text.get(span.clone()))
+            .flat_map(commitments::significant_stems)
             .collect();
         let words: Vec<String> = words
             .iter()
@@ -1221,15 +1238,14 @@ impl Ingest<'_> {
         m: &Incoming<'_>,
         (c, witnessed): &(Commitment, bool),
     ) -> Result<Option<Effect>, IngestError> {
+        if !*witnessed {
+            return self.close(l, m, c, CommitmentState::Done).await;
+        }
         let change = CommitmentChange {
             state: Some(CommitmentState::Done),
             ..Default::default()
         };
-        if *witnessed {
-            self.write_change(l, m, c, change, Effect::Done).await
-        } else {
-            self.change(l, m, c, change, Effect::Done).await
-        }
+        self.write_change(l, m, c, change, Effect::Done).await
     }
 
     /// The open commitment an update refers to: the replied-to message first, then shared words,
@@ -1271,11 +1287,16 @@ impl Ingest<'_> {
                 commitments::verb_lemmas(m.text)
             })
             .collect();
-        let named: Vec<UserId> = names::people_in(m.text, self.names)
-            .into_iter()
-            .map(|(_, id)| UserId(id))
-            .filter(|id| *id != m.from)
-            .collect();
+        // Only an update that may be about someone else's promise looks for names.
+        let named: Vec<UserId> = if others_allowed {
+            names::people_in(m.text, self.names)
+                .into_iter()
+                .map(|(_, id)| UserId(id))
+                .filter(|id| *id != m.from)
+                .collect()
+        } else {
+            Vec::new()
+        };
         if let Some(c) = best_match(&own, &with_verbs) {
             // "Tasha never mind the Senior Expo booth" from one who also promised to call the
             // surveyor: the named person's promise that the words name more fully is meant.
@@ -1559,14 +1580,7 @@ impl Ingest<'_> {
             if short_yes
                 && found.is_empty()
                 && let Some((content, due)) = analyze_guarded((msg.chat_id, msg.message_id), || {
-                    commitments::answered_request(&MessageInput {
-                        text: &msg.text,
-                        now: msg.date.with_timezone(&self.org.timezone),
-                        speaker: author.0,
-                        people: self.names,
-                        mentions: &[],
-                        lang: None,
-                    })
+                    commitments::answered_request(&self.stored_input(&msg, author))
                 })
             {
                 found.push(Finding::Request {
@@ -1678,14 +1692,7 @@ impl Ingest<'_> {
     ) -> Result<Option<Effect>, IngestError> {
         let key = (msg.chat_id, msg.message_id);
         let asked = analyze_guarded(key, || {
-            commitments::proposed_move(&MessageInput {
-                text: &msg.text,
-                now: msg.date.with_timezone(&self.org.timezone),
-                speaker: author.0,
-                people: self.names,
-                mentions: &[],
-                lang: None,
-            })
+            commitments::proposed_move(&self.stored_input(msg, author))
         });
         let Some((due, words)) = asked else {
             return Ok(None);

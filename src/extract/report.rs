@@ -537,34 +537,30 @@ fn can_be_nominative(name: &str) -> bool {
     let Some(d) = crate::morph::dictionary() else {
         return true;
     };
-    let known: Vec<_> = d
+    // Read as a name: "дима" is also the genitive of a noun.
+    let names: Vec<(String, f64, bool)> = d
         .analyze(&word)
         .into_iter()
         .filter(|a| a.source == rumorph::Source::Dictionary)
-        .collect();
-    // Read as a name: "дима" is also the genitive of a noun.
-    let names: Vec<_> = known
-        .iter()
-        .filter(|a| d.ud_tag(a.ud).is_some_and(|t| t.pos() == "PROPN"))
+        .filter_map(|a| {
+            let t = d.ud_tag(a.ud).filter(|t| t.pos() == "PROPN")?;
+            Some((
+                a.lemma.replace('ё', "е"),
+                a.prob,
+                t.feat("Case") == Some("Nom"),
+            ))
+        })
         .collect();
     let nominative = names
         .iter()
-        .filter(|a| {
-            d.ud_tag(a.ud)
-                .is_some_and(|t| t.feat("Case") == Some("Nom"))
-        })
-        .map(|a| a.prob)
-        .fold(None, |best: Option<f64>, p| {
-            Some(best.map_or(p, |b| b.max(p)))
-        });
+        .filter(|(_, _, nom)| *nom)
+        .map(|(_, p, _)| *p)
+        .reduce(f64::max);
     // "Кристине" is also an indeclinable surname of its own, as likely as the dative of
     // "Кристина": a form of another name at least as likely is read as that form.
+    let word = word.replace('ё', "е");
     names.is_empty()
-        || nominative.is_some_and(|n| {
-            !names
-                .iter()
-                .any(|a| a.lemma.replace('ё', "е") != word.replace('ё', "е") && a.prob >= n)
-        })
+        || nominative.is_some_and(|n| !names.iter().any(|(lemma, p, _)| *lemma != word && *p >= n))
 }
 
 /// Does `text` report the promise `content` done with the promise's own verb?

@@ -240,6 +240,21 @@ impl<'a> Msg<'a> {
         a..b
     }
 
+    /// The bytes of the text that tokens `r` cover, from the first's start to the last's end.
+    pub(super) fn byte_span(&self, r: Range<usize>) -> Option<Range<usize>> {
+        let (a, b) = (
+            self.toks.get(r.start)?,
+            self.toks.get(r.end.checked_sub(1)?)?,
+        );
+        Some(a.span.start..b.span.end)
+    }
+
+    /// Do tokens `r` hold the whole byte span `inner` (a date's, say)?
+    pub(super) fn holds(&self, r: Range<usize>, inner: &Range<usize>) -> bool {
+        self.byte_span(r)
+            .is_some_and(|o| o.start <= inner.start && inner.end <= o.end)
+    }
+
     pub(super) fn negated(&self, i: usize) -> bool {
         i > 0 && self.has_f(i - 1, NEG)
             || i > 1

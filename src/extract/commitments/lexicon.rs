@@ -597,3 +597,23 @@ pub(super) fn refusal_phrases() -> &'static [Vec<&'static str>] {
         ])
     })
 }
+
+/// The verbs an English "-ing" form may come from: "sending" → "send", "making" → "make",
+/// "putting" → "put" (a doubled last letter counts once, by characters, never bytes). None for
+/// a word without "-ing" or with less than two letters before it.
+pub(super) fn ing_bases(w: &str) -> Vec<String> {
+    let Some(base) = w.strip_suffix("ing").filter(|b| b.chars().count() >= 2) else {
+        return Vec::new();
+    };
+    let mut back = base.chars().rev();
+    let undoubled = match (back.next(), back.next()) {
+        (Some(a), Some(b)) if a == b => base.get(..base.len() - a.len_utf8()),
+        _ => None,
+    };
+    [Some(base), undoubled]
+        .into_iter()
+        .flatten()
+        .map(str::to_string)
+        .chain([format!("{base}e")])
+        .collect()
+}

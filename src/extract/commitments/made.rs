@@ -626,19 +626,11 @@ fn own_words(text: &str) -> Option<String> {
 
 /// An English "-ing" form of a verb of work ("sending", "putting", "making").
 fn en_ing_verb(w: &str) -> bool {
-    let Some(base) = w.strip_suffix("ing") else {
-        return false;
-    };
-    let known = |v: &str| word_classes().get(v).is_some_and(|f| f & EN_VERB != 0);
-    // "putting" → "put": a doubled last letter counts once (by characters, never bytes).
-    let mut back = base.chars().rev();
-    let last = back.next();
-    let undoubled = match (last, back.next()) {
-        (Some(a), Some(b)) if a == b => base.get(..base.len() - a.len_utf8()),
-        _ => None,
-    };
-    base.chars().count() >= 2
-        && (known(base) || undoubled.is_some_and(known) || known(&format!("{base}e")))
+    lexicon::ing_bases(w).iter().any(|v| {
+        word_classes()
+            .get(v.as_str())
+            .is_some_and(|f| f & EN_VERB != 0)
+    })
 }
 
 /// A date, or "now" (`lexicon/en/immediate.txt`), at token `k`.

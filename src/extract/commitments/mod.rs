@@ -612,13 +612,8 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         let not_done_elsewhere = (0..m.n()).any(|k| {
             !sentence.contains(&k) && (m.negated(k) || m.has_f(k, NEG) || m.w(k).ends_with("n't"))
         });
-        if not_done_elsewhere
-            && let (Some(a), Some(b)) = (
-                m.toks.get(sentence.start),
-                m.toks.get(sentence.end.saturating_sub(1)),
-            )
-        {
-            words = stems_of(&m.slice(a.span.start..b.span.end));
+        if not_done_elsewhere && let Some(own) = m.byte_span(sentence) {
+            words = stems_of(&m.slice(own));
         }
         if !(m.verb(i).is_some_and(|v| v.dict) && words.is_empty()) {
             return vec![Finding::Done { words }];
@@ -894,10 +889,7 @@ pub fn answered_request(input: &MessageInput<'_>) -> Option<(String, Option<Due>
                 .or_else(|| (0..m.n()).find(|&k| m.has_f(k, EN_VERB) && m.clause_start(k)))
                 .map(|k| m.bounds(k, true));
             let dated_there = match (cx.due_span(), asked) {
-                (Some(span), Some(s)) => m.toks[s.clone()]
-                    .first()
-                    .zip(m.toks[s].last())
-                    .is_some_and(|(a, b)| a.span.start <= span.start && span.end <= b.span.end),
+                (Some(span), Some(s)) => m.holds(s, span),
                 _ => true,
             };
             Some((lower_common_opening(&content), due.filter(|_| dated_there)))

@@ -52,20 +52,12 @@ pub(super) fn offer(cx: &Ctx) -> Option<Finding> {
         // "anyone up for five-a-side Thursday night? I can drive": the date is the other
         // sentence's, and the "can" is able, not promised for then.
         let sentence = m.bounds(i, true);
-        let within = |r: &std::ops::Range<usize>, span: &std::ops::Range<usize>| {
-            let from = m.toks.get(r.start).map_or(0, |t| t.span.start);
-            let to = m
-                .toks
-                .get(r.end.saturating_sub(1))
-                .map_or(0, |t| t.span.end);
-            from <= span.start && span.end <= to
-        };
         // "I can drive the 7.5 tonne, passed my C licence in July": nor is a date of another
         // clause of the same sentence.
         let dated_here = w != "can"
             || cx
                 .due_span()
-                .is_none_or(|s| within(&sentence, s) && within(&clause, s));
+                .is_none_or(|s| m.holds(sentence.clone(), s) && m.holds(clause.clone(), s));
         // "I can send it now", "I can do dovetails now": able, not promised for today.
         if !conditional && cx.has_date() && dated_here && (w != "can" || cx.deadline_said()) {
             return Some(Finding::Made { content: text, due });

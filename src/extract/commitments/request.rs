@@ -46,7 +46,7 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                         || m.capital(i + 2)
                         || !m.w(i + 2).is_empty()
                             && !m.has_f(i + 2, STOP | DATE | PREP | FILL | NONWORK)
-                            && !matches!(m.w(i + 2), "late" | "behind" | "away" | "home" | "fine" | "well"))
+                            && !word_list!("en/how_it_goes.txt").contains(&m.w(i + 2)))
                     && !m.is_q(i)
                     && m.bounds(i, true).any(|k| m.has_f(k, DATE)) =>
             {
@@ -615,13 +615,13 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
                         .iter()
                         .all(|(_, v)| v.form == Form::Inf || describes(v))
             });
+        // "нужен прайс на зиму. Сделаешь?": the need is not the work, nor the name called.
+        let mut skip2 = skip.clone();
+        skip2.extend(prev.clone().filter(|&k| m.has_f(k, NEED | URGE)));
+        if addr.is_none() {
+            skip2.extend(opening_vocative(m, prev.start));
+        }
         if !m.is_q(prev.start) && verbs.iter().all(|(_, v)| describes(v)) {
-            let mut skip2 = skip.clone();
-            // "нужен прайс на зиму. Сделаешь?": the need is not the work.
-            skip2.extend(prev.clone().filter(|&k| m.has_f(k, NEED | URGE)));
-            if addr.is_none() {
-                skip2.extend(opening_vocative(m, prev.start));
-            }
             let (t2, o2) = content(m, prev, None, &skip2, cx.due_span());
             if o2 {
                 text = format!("{} {}", text.trim(), t2.trim());
@@ -632,13 +632,8 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             let clause_end = (k + 1..prev.end)
                 .find(|&j| m.clause_start(j) && remark(m, j))
                 .unwrap_or(prev.end);
-            // The object may come first: "бэкап базы надо проверить восстановлением".
-            let mut skip2 = skip.clone();
-            skip2.extend(prev.clone().filter(|&j| m.has_f(j, NEED | URGE)));
-            if addr.is_none() {
-                skip2.extend(opening_vocative(m, prev.start));
-            }
-            // ...but not who asks for it: "СМЦ просят довезти шкафы".
+            // The object may come first ("бэкап базы надо проверить восстановлением"), but
+            // not who asks for it ("СМЦ просят довезти шкафы").
             let from = (prev.start..k)
                 .filter(|&j| m.clause_of(j) == m.clause_of(k))
                 .min()
@@ -659,11 +654,11 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     let clause = m.bounds(start.min(m.n().saturating_sub(1)), false);
     let pronoun = clause
         .clone()
-        .any(|k| matches!(m.w(k), "it" | "them" | "this" | "that"));
+        .any(|k| word_list!("en/pron.txt").contains(&m.w(k)));
     let light = text
         .split_whitespace()
         .map(str::to_lowercase)
-        .filter(|w| !matches!(w.as_str(), "a" | "an" | "the"))
+        .filter(|w| !word_list!("en/determiner.txt").contains(&w.as_str()))
         .all(|w| word_list!("en/light_verbs.txt").contains(&w.as_str()));
     if (pronoun && significant_stems(&text).len() <= 1 || light && !text.trim().is_empty())
         && text.is_ascii()
@@ -671,8 +666,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     {
         let prev = m.bounds(sentence.start - 1, true);
         if !m.is_q(prev.start)
-            && let (Some(a), Some(b)) = (m.toks.get(prev.start), m.toks.get(prev.end - 1))
-            && let Some(told) = m.text.get(a.span.start..b.span.end)
+            && let Some(told) = m.byte_span(prev).and_then(|b| m.text.get(b))
         {
             text = format!("{} — {}", text.trim(), told.trim());
         }
@@ -885,21 +879,7 @@ fn can_you(w: &str) -> bool {
 
 /// An English -ing form of any verb of the dictionary list ("driving", "covering", "running").
 fn ing_of_any_verb(w: &str) -> bool {
-    let Some(base) = w.strip_suffix("ing").filter(|b| b.len() >= 2) else {
-        return false;
-    };
-    let undoubled = base
-        .as_bytes()
-        .windows(2)
-        .last()
-        .filter(|p| p[0] == p[1])
-        .and_then(|_| base.get(..base.len() - 1));
-    [
-        Some(base.to_string()),
-        Some(format!("{base}e")),
-        undoubled.map(str::to_string),
-    ]
-    .into_iter()
-    .flatten()
-    .any(|b| lexicon::wordnet_verb(&b))
+    lexicon::ing_bases(w)
+        .iter()
+        .any(|b| lexicon::wordnet_verb(b))
 }
