@@ -10,7 +10,9 @@
 //! `cargo bench --bench context -- --peer` compares kept with the seed it replaces instead: at
 //! 100,000 memories / 50 people and at 1,000,000 / 200 it runs the seed's own context read in
 //! Python (`../shared/tools/lira_baseline.py`, or `$LIRA_BASELINE`) and kept's, in the same run,
-//! each person read in random order, warm and cold, and prints the p50s and their ratios.
+//! each person read in random order, warm, cold (the context cache emptied; open promises from
+//! the read model) and from disk (the read model emptied too), and prints the p50s and their
+//! ratios.
 
 mod common;
 
@@ -216,6 +218,18 @@ fn percentiles(mut d: Vec<Duration>) -> (Duration, Duration, Duration) {
 }
 
 /// The seed's context read in Python and kept's, at the same sizes in the same run.
+/// How much of a context read comes from memory.
+#[derive(Clone, Copy)]
+enum Read {
+    /// The person's context kept from their last read (nothing of it changed since).
+    Warm,
+    /// The context cache emptied: every row from the database but for open promises that have
+    /// not changed, which the read model keeps (as after any other change to the person).
+    Cold,
+    /// The read model emptied too: every row from the database, as after a restart.
+    Disk,
+}
+
 fn peer(rt: &tokio::runtime::Runtime) {
     let script = std::env::var("LIRA_BASELINE")
         .unwrap_or_else(|_| "../shared/tools/lira_baseline.py".to_string());
@@ -256,12 +270,14 @@ fn peer(rt: &tokio::runtime::Runtime) {
         // as the reads of a day go, each person's context kept from their last read (nothing
         // of it changed since). Cold: the cache emptied before each read (not timed), every row
         // read from the database.
-        let mut timed = |cold: bool| {
+        let mut timed = |read: Read| {
             let mut times = Vec::with_capacity(SAMPLES);
             for _ in 0..SAMPLES {
                 let (v, p) = &viewers[next()];
-                if cold {
-                    s.store.forget_contexts();
+                match read {
+                    Read::Warm => {}
+                    Read::Cold => s.store.forget_contexts(),
+                    Read::Disk => s.store.forget_open_promises(),
                 }
                 let t = Instant::now();
                 let person = s.store.person(s.org, p.profile.id).unwrap().unwrap();
@@ -270,8 +286,9 @@ fn peer(rt: &tokio::runtime::Runtime) {
             }
             percentiles(times)
         };
-        let warm = timed(false);
-        let cold = timed(true);
+        let warm = timed(Read::Warm);
+        let cold = timed(Read::Cold);
+        let disk = timed(Read::Disk);
         drop(s);
         let baseline = have_script.then(|| {
             let dir = tempfile::tempdir().unwrap();
@@ -300,7 +317,7 @@ fn peer(rt: &tokio::runtime::Runtime) {
         });
         let us = |d: Duration| d.as_secs_f64() * 1e6;
         println!("peer {people} people / {memories} memories:");
-        for (label, (p50, p99, _)) in [("warm", warm), ("cold", cold)] {
+        for (label, (p50, p99, _)) in [("warm", warm), ("cold", cold), ("disk", disk)] {
             println!(
                 "  kept context::read {label}: p50 {:.0} µs, p99 {:.0} µs",
                 us(p50),
@@ -310,7 +327,7 @@ fn peer(rt: &tokio::runtime::Runtime) {
         if let Some((line, base)) = baseline {
             println!("  {line}");
             if let Some(b) = base {
-                for (label, (p50, _, _)) in [("warm", warm), ("cold", cold)] {
+                for (label, (p50, _, _)) in [("warm", warm), ("cold", cold), ("disk", disk)] {
                     println!(
                         "  kept {label} is {:.1}× the seed baseline's speed (p50 {b:.0} µs / {:.0} µs)",
                         b / us(p50),

@@ -1,6 +1,7 @@
 //! One person's context: commitments, memories, owned nodes, tasks and reflections, read on
 //! the calling thread through the read connections of `store/read.rs`, and kept for the next
-//! read of the same person while nothing it shows has changed.
+//! read of the same person while nothing it shows has changed; their open promises are kept
+//! apart, while none of them changed, so that a read after another change decodes only the rest.
 //!
 //! The read used to be one sqlx statement returning five JSON arrays, to pay sqlx's worker
 //! hand-off once instead of five times; on a connection of its own each list is a cached
@@ -8,7 +9,7 @@
 //! (`benches/context.rs`).
 
 use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use chrono::{DateTime, Utc};
 
@@ -17,7 +18,7 @@ use super::memories::{COMMITMENT_COLS, MEMORY_COLS, commitment_from_row, memory_
 use super::read;
 use super::schedule::reflection_from_row;
 use super::{Commitment, Memory, Node, Reflection, Result, Scope, Store, Task, ts};
-use crate::domain::{CommitmentState, OrgId, UserId};
+use crate::domain::{CommitmentState, OrgId, UserId, Visibility};
 
 /// Everything [`Store::context_rows`] reads for one person.
 #[derive(Debug, Clone, Default)]
@@ -63,13 +64,13 @@ fn team(scope: Scope) -> &'static str {
 // partial index's condition) every time the parameter is bound again, which cost more than
 // running it.
 
-/// A person's open commitments (org `?1`, owner `?2`) as `scope` allows.
-fn open_commitments(scope: Scope) -> String {
-    let team = team(scope);
+/// A person's open commitments (org `?1`, owner `?2`), every visibility: the read model below
+/// keeps them all and leaves out what a scope may not see.
+fn open_commitments() -> String {
     format!(
         "SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
          WHERE org_id = ?1 AND subject_id = ?2 AND kind = 'commitment' AND is_archived = 0
-           AND state = 'open' {team}"
+           AND state = 'open'"
     )
 }
 
@@ -115,9 +116,14 @@ const NODES: &str = "SELECT id, node_type, title, slug, description, owner_user_
 const REVISION: &str = "SELECT coalesce(sum(rev), 0) FROM read_revisions
     WHERE org_id = ?1 AND subject_id IN (?2, 0)";
 
+/// The revision of a person's commitments alone (migration 019): it grows with every change to
+/// one of their promises, and with nothing else.
+const COMMITMENT_REVISION: &str = "SELECT coalesce(max(rev), 0) FROM commitment_revisions
+    WHERE org_id = ?1 AND subject_id = ?2";
+
 /// The statements of both scopes, built once.
 struct Statements {
-    open: [String; 2],
+    open: String,
     closed: [String; 2],
     recent: [String; 2],
     facts: [String; 2],
@@ -128,7 +134,7 @@ fn statements() -> &'static Statements {
     static S: LazyLock<Statements> = LazyLock::new(|| {
         let both = [Scope::Full, Scope::TeamOnly];
         Statements {
-            open: both.map(open_commitments),
+            open: open_commitments(),
             closed: both.map(closed_commitments),
             recent: both.map(recent_memories),
             facts: both.map(top_facts),
@@ -154,6 +160,7 @@ fn slot(scope: Scope) -> usize {
 /// sort here cost less than SQLite's `UNION ALL … ORDER BY` over whole rows.
 fn commitments_on(
     conn: &rusqlite::Connection,
+    open: &OpenModel,
     org: OrgId,
     owner: UserId,
     scope: Scope,
@@ -161,9 +168,12 @@ fn commitments_on(
 ) -> Result<Vec<Commitment>> {
     let st = statements();
     let i = slot(scope);
-    let mut all = read::all(conn, &st.open[i], rusqlite::params![org.0, owner.0], |r| {
-        commitment_from_row(r)
-    })?;
+    let mut all: Vec<Commitment> = open
+        .open(conn, org, owner)?
+        .iter()
+        .filter(|c| scope == Scope::Full || c.visibility == Visibility::Team)
+        .cloned()
+        .collect();
     all.extend(read::all(
         conn,
         &st.closed[i],
@@ -172,6 +182,64 @@ fn commitments_on(
     )?);
     all.sort_by_key(|c| (c.due.is_none(), c.due, c.created_at, c.id));
     Ok(all)
+}
+
+/// A person's open promises under the revision they were read at.
+type Modelled = (i64, Arc<[Commitment]>);
+
+/// How many people's open promises the read model holds; past it the model starts over.
+const MODELLED: usize = 4096;
+
+/// The read model of open promises: each person's open commitments as last read, under the
+/// revision of their commitments (migration 019) at the time. A context read after another
+/// change to the person (a new memory, a task, a reflection) takes their open promises from
+/// here instead of decoding every row again; a change to one of their promises, by any
+/// connection or process, moves the revision and the next read takes them from the database.
+#[derive(Debug, Default)]
+pub(super) struct OpenModel {
+    entries: Mutex<HashMap<(OrgId, UserId), Modelled>>,
+}
+
+impl OpenModel {
+    /// `owner`'s open commitments as of `conn`'s snapshot (call it inside one, so that the
+    /// revision and the rows agree).
+    fn open(
+        &self,
+        conn: &rusqlite::Connection,
+        org: OrgId,
+        owner: UserId,
+    ) -> Result<Arc<[Commitment]>> {
+        let key = (org, owner);
+        let revision: i64 = conn
+            .prepare_cached(COMMITMENT_REVISION)?
+            .query_row(rusqlite::params![org.0, owner.0], |r| r.get(0))?;
+        if let Ok(entries) = self.entries.lock()
+            && let Some((rev, rows)) = entries.get(&key)
+            && *rev == revision
+        {
+            return Ok(rows.clone());
+        }
+        let rows: Arc<[Commitment]> = read::all(
+            conn,
+            &statements().open,
+            rusqlite::params![org.0, owner.0],
+            |r| commitment_from_row(r),
+        )?
+        .into();
+        if let Ok(mut entries) = self.entries.lock() {
+            if entries.len() >= MODELLED && !entries.contains_key(&key) {
+                entries.clear();
+            }
+            entries.insert(key, (revision, rows.clone()));
+        }
+        Ok(rows)
+    }
+
+    fn clear(&self) {
+        if let Ok(mut entries) = self.entries.lock() {
+            entries.clear();
+        }
+    }
 }
 
 /// How many contexts the cache holds (each a few dozen rows, up to ~100 KB at a million
@@ -267,7 +335,7 @@ impl Store {
             let revision: i64 = conn
                 .prepare_cached(REVISION)?
                 .query_row(who, |r| r.get(0))?;
-            let commitments = commitments_on(conn, org, subject, scope, since)?;
+            let commitments = commitments_on(conn, &self.open_model, org, subject, scope, since)?;
             // The newest and the best facts; a fact in both comes once.
             let mut memories = read::all(conn, &st.recent[i], who, |r| memory_from_row(r))?;
             for fact in read::all(conn, &st.facts[i], who, |r| memory_from_row(r))? {
@@ -298,11 +366,19 @@ impl Store {
     }
 
     /// Empties the cache of context reads, so that the next read of everyone comes from the
-    /// database (`benches/context.rs` measures both).
+    /// database but for open promises that have not changed (`benches/context.rs` measures
+    /// both).
     pub fn forget_contexts(&self) {
         if let Ok(mut entries) = self.context_cache.entries.lock() {
             entries.clear();
         }
+    }
+
+    /// Empties the read model of open promises too: the next read of everyone takes every row
+    /// from the database, as after a restart.
+    pub fn forget_open_promises(&self) {
+        self.forget_contexts();
+        self.open_model.clear();
     }
 
     /// A person's commitments as `scope` allows: open ones, and those closed since `since`, by
@@ -315,6 +391,6 @@ impl Store {
         since: DateTime<Utc>,
     ) -> Result<Vec<Commitment>> {
         self.readers
-            .with(|conn| commitments_on(conn, org, owner, scope, since))
+            .snapshot(|conn| commitments_on(conn, &self.open_model, org, owner, scope, since))
     }
 }

@@ -78,6 +78,7 @@ pub struct Store {
     readers: Arc<read::Readers>,
     /// Contexts read before, good while nothing they show has changed (store/context.rs).
     context_cache: Arc<context::Cache>,
+    open_model: Arc<context::OpenModel>,
     /// Each org's people as last read, good while no profile or membership has changed
     /// (store/people.rs).
     people_cache: Arc<people::Cache>,
@@ -156,6 +157,7 @@ impl Store {
             readers: Arc::new(read::Readers::file(path.to_path_buf(), batches.clone())),
             batches,
             context_cache: Arc::default(),
+            open_model: Arc::default(),
             people_cache: Arc::default(),
             _dir: dir,
         };

@@ -971,3 +971,113 @@ async fn the_people_of_an_org_show_every_change_to_a_profile_or_membership() {
         vec![("Дмитрий".to_string(), "lead")]
     );
 }
+
+/// The read model of open promises (migration 019) is good only while none of the person's
+/// promises changed, whichever connection or process changed it; other changes leave it be.
+#[tokio::test]
+async fn open_promises_read_from_memory_follow_every_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.db");
+    let bot = Store::open(&path).await.unwrap();
+    let org = bot
+        .create_org("Acme", chrono_tz::Europe::Moscow, Lang::Ru, t0())
+        .await
+        .unwrap();
+    let dima = UserId(2);
+    bot.upsert_user(dima, "Дмитрий", None, None, None, t0())
+        .await
+        .unwrap();
+    let promise = |content| NewCommitment {
+        org_id: org,
+        owner: dima,
+        content,
+        due: None,
+        confidence: Confidence::RULES,
+        author: Author::Rules,
+        visibility: Visibility::Team,
+        source_chat: None,
+        source_message: None,
+        requester: None,
+        request: None,
+        evidence: "test",
+        at: t0(),
+    };
+    bot.insert_commitment(&promise("доделать auth"))
+        .await
+        .unwrap();
+    let since = t0() - Duration::days(7);
+    let open = |s: &Store| -> Vec<String> {
+        s.context_rows(org, dima, kept::store::Scope::Full, since)
+            .unwrap()
+            .commitments
+            .into_iter()
+            .filter(|c| c.state == CommitmentState::Open)
+            .map(|c| c.content)
+            .collect()
+    };
+    assert_eq!(open(&bot), ["доделать auth"]);
+
+    // Another process (`kept import`, a second bot) adds one and closes the first: the bot's
+    // next read, its context cache emptied or not, shows both changes.
+    let other = Store::open(&path).await.unwrap();
+    other
+        .insert_commitment(&promise("выставить счёт"))
+        .await
+        .unwrap();
+    assert_eq!(open(&bot), ["доделать auth", "выставить счёт"]);
+    let first = other
+        .commitments_for(org, dima, kept::store::Scope::Full, since)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.content == "доделать auth")
+        .unwrap();
+    let done = CommitmentChange {
+        state: Some(CommitmentState::Done),
+        author: Some(Author::Rules),
+        ..Default::default()
+    };
+    other
+        .change_commitment(&first, &done, t0() + Duration::hours(1))
+        .await
+        .unwrap();
+    bot.forget_contexts();
+    assert_eq!(open(&bot), ["выставить счёт"]);
+
+    // A memory of another kind changes the context but not the promises: both stay right.
+    other
+        .upsert_memory(&NewMemory {
+            org_id: org,
+            subject: dima,
+            kind: MemoryKind::Fact,
+            content: "работает с 2024 года",
+            confidence: Confidence::RULES,
+            author: Author::Rules,
+            visibility: Visibility::Team,
+            evidence: "test",
+            source_chat: None,
+            source_message: None,
+            at: t0(),
+        })
+        .await
+        .unwrap();
+    let rows = bot
+        .context_rows(org, dima, kept::store::Scope::Full, since)
+        .unwrap();
+    assert_eq!(rows.memories.len(), 1);
+    assert_eq!(open(&bot), ["выставить счёт"]);
+    // And a read after a restart of the model reads the same from the database.
+    bot.forget_open_promises();
+    assert_eq!(open(&bot), ["выставить счёт"]);
+    // A team-only reader sees no private promise, from the model or not.
+    let mut private = promise("личное");
+    private.visibility = Visibility::Private;
+    other.insert_commitment(&private).await.unwrap();
+    let team = |s: &Store| -> usize {
+        s.context_rows(org, dima, kept::store::Scope::TeamOnly, since)
+            .unwrap()
+            .commitments
+            .len()
+    };
+    assert_eq!(team(&bot), 2, "the open one and the one done this week");
+    assert_eq!(open(&bot).len(), 2);
+}
