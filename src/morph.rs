@@ -25,6 +25,44 @@ pub fn known_word(w: &str) -> bool {
     dictionary().is_some_and(|d| d.analyze(w).iter().any(|a| a.source == Source::Dictionary))
 }
 
+/// Whether the dictionary itself holds `w` and only as other words than verbs ("спальню",
+/// "продажу"): an ending that looks like a verb's is no guess then.
+pub fn known_non_verb(w: &str) -> bool {
+    let Some(d) = dictionary() else { return false };
+    let known: Vec<_> = d
+        .analyze(w)
+        .into_iter()
+        .filter(|a| a.source == Source::Dictionary)
+        .collect();
+    !known.is_empty()
+        && !known.iter().any(|a| {
+            d.ud_tag(a.ud)
+                .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX"))
+        })
+}
+
+/// The infinitive of `w` when some dictionary reading of it is a verb of the speaker's present
+/// or future ("вешаем", "добиваю", "сделаю"), not a past, an imperative or a participle.
+pub fn first_person_verb_lemma(w: &str) -> Option<String> {
+    let d = dictionary()?;
+    if !cyrillic(w) {
+        return None;
+    }
+    d.analyze(w)
+        .into_iter()
+        .filter(|a| a.source == Source::Dictionary)
+        .find(|a| {
+            d.ud_tag(a.ud).is_some_and(|t| {
+                t.pos() == "VERB"
+                    && t.feat("VerbForm") == Some("Fin")
+                    && t.feat("Person") == Some("1")
+                    && t.feat("Tense") != Some("Past")
+                    && t.feat("Mood") != Some("Imp")
+            })
+        })
+        .map(|a| a.lemma.replace('ё', "е"))
+}
+
 /// Whether the likeliest dictionary reading of `w` (lower case) is a finite verb ("привезу",
 /// "будет"): after "к 18" such a word makes the number a clock, not a count ("к 18 машинам").
 pub fn finite_verb(w: &str) -> bool {
@@ -82,6 +120,28 @@ pub fn past_verb(w: &str) -> bool {
 /// ("переносим", "перенесу"), any tense: the speaker's own doing.
 pub fn first_person_verb(w: &str) -> bool {
     likeliest_verb(w, |t| t.feat("Person") == Some("1"))
+}
+
+/// Whether the likeliest reading of `w` (lower case, a guess from its ending allowed) is a
+/// common noun or an adjective and `w` may be in the nominative ("чистка", "созвон",
+/// "тестовые"): a thing named as a heading names it, not a verb, a name, a word of grammar or
+/// the object of a verb left unsaid ("старую обивку в мусор").
+pub fn nominative_noun_or_adjective(w: &str) -> bool {
+    let Some(d) = dictionary() else { return false };
+    if !cyrillic(w) {
+        return false;
+    }
+    let all = d.analyze(w);
+    let likeliest = all
+        .iter()
+        .max_by(|a, b| a.prob.total_cmp(&b.prob))
+        .and_then(|a| d.ud_tag(a.ud));
+    likeliest.is_some_and(|t| matches!(t.pos(), "NOUN" | "ADJ"))
+        && all.iter().any(|a| {
+            d.ud_tag(a.ud).is_some_and(|t| {
+                matches!(t.pos(), "NOUN" | "ADJ") && t.feat("Case").is_none_or(|c| c == "Nom")
+            })
+        })
 }
 
 fn cyrillic(w: &str) -> bool {

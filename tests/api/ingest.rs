@@ -969,3 +969,75 @@ async fn a_cancel_naming_someone_calls_off_their_promise() {
     assert_eq!(state(3), Some(CommitmentState::Cancelled), "{now:?}");
     assert_eq!(state(1), Some(CommitmentState::Open), "{now:?}");
 }
+
+/// A day's plan named by nouns ("сегодня: 1) созвон с … 2) КП для …") is the speaker's work
+/// that day, each item on its own: one moved by "КП … доделаю завтра", one closed by "с …
+/// созвонился"; and a move said beside a report of other work moves one and closes the other.
+#[tokio::test]
+async fn a_plan_named_by_nouns_is_work_item_by_item() {
+    let now = after(&[
+        (
+            3,
+            "сегодня: 1) созвон с Ветбиохимом по вакцинам 2) КП для Колоса",
+            None,
+        ),
+        (
+            3,
+            "КП для Колоса доделаю завтра, цены от дистрибьютора не пришли",
+            None,
+        ),
+        (3, "с Ветбиохимом созвонился, вакцина будет 6-го", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 2, "{now:?}");
+    let item = |w: &str| now.iter().find(|c| c.1.contains(w)).unwrap();
+    assert_eq!(item("Ветбиохим").3, CommitmentState::Done, "{now:?}");
+    assert_eq!(item("КП").3, CommitmentState::Open, "{now:?}");
+    assert_ne!(item("КП").2, item("Ветбиохим").2, "moved a day on: {now:?}");
+
+    let now = after(&[
+        (
+            3,
+            "сегодня: рефакторинг модуля уведомлений, потом доку по апи допишу",
+            None,
+        ),
+        (
+            3,
+            "рефакторинг уведомлений не успел, переношу на понедельник. доку по апи дописал",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 2, "{now:?}");
+    let item = |w: &str| now.iter().find(|c| c.1.contains(w)).unwrap();
+    assert_eq!(item("рефакторинг").3, CommitmentState::Open, "{now:?}");
+    assert_eq!(item("доку").3, CommitmentState::Done, "{now:?}");
+    assert_ne!(item("рефакторинг").2, item("доку").2, "{now:?}");
+}
+
+/// "когда ботинки будут?" asked of someone, even by a nickname the team's list does not hold,
+/// and answered by a date alone: the one who answers promises the thing by that date. "когда
+/// будет созвон?" asks when, and a date answered hands nobody work.
+#[tokio::test]
+async fn a_date_answering_when_the_thing_will_be_is_a_promise() {
+    let now = after(&[
+        (
+            1,
+            "Михалыч, когда ботинки Сидоровой будут? она уже третий раз звонит",
+            None,
+        ),
+        (3, "в среду", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].0, 3, "{now:?}");
+    assert!(now[0].1.contains("ботинки"), "{now:?}");
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-25"), "{now:?}");
+
+    let now = after(&[
+        (1, "Игорь, когда будет созвон?", None),
+        (3, "в среду", Some(1)),
+    ])
+    .await;
+    assert!(now.is_empty(), "{now:?}");
+}

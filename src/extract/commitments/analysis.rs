@@ -62,7 +62,21 @@ impl<'a> Msg<'a> {
                     sent: 0,
                 }
             })
-            .collect();
+            .collect::<Vec<Tk>>();
+        let mut toks = toks;
+        // "к вызову мастера": after a preposition a word the dictionary also reads as a verb is
+        // the noun (no verb follows a Russian preposition).
+        for i in 1..toks.len() {
+            if toks[i].verb.is_some_and(|v| v.dict)
+                && toks[i - 1].f & PREP != 0
+                && toks[i - 1]
+                    .norm
+                    .chars()
+                    .all(|c| matches!(c, 'а'..='я' | 'ё'))
+            {
+                toks[i].verb = None;
+            }
+        }
         Msg::numbered(text, toks)
     }
 

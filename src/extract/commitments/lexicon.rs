@@ -210,7 +210,8 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
 
 /// A prefixed word outside the lexicon with a 1st-person future ending ("заоптимизирую",
 /// "зарелижу", "пофикшу"): slang verbs of work are made up faster than any list grows.
-/// Endings shared with nouns ("-ку", "-ию", "-ую") are left out.
+/// Endings shared with nouns ("-ку", "-ию", "-ую") are left out, and so are words the
+/// dictionary knows only as others ("спальню", "продажу").
 pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
     const NOUNS: &[&str] = &["продажу", "распродажу", "поклажу", "пропажу", "порою"];
     const ENDINGS: &[(&str, &str)] = &[
@@ -238,6 +239,9 @@ pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
         return None;
     }
     let (end, inf_end) = ENDINGS.iter().find(|(e, _)| w.ends_with(e))?;
+    if crate::morph::known_non_verb(w) {
+        return None;
+    }
     let base = w.strip_suffix(end)?;
     Some(Verb {
         inf: intern(format!("{base}{inf_end}")),
@@ -440,6 +444,11 @@ fn read_verb(w: &str) -> Option<Verb> {
         .into_iter()
         .filter(|a| a.source == rumorph::Source::Dictionary)
         .collect();
+    // "вызову": a 1st-person future beside a noun's oblique case ("к вызову") is read as the
+    // verb, at least a third as likely; after a preposition `Msg::new` reads it as the noun.
+    if let Some(v) = fut1_beside_noun(d, &found) {
+        return Some(v);
+    }
     // Every reading must give the same form of the same verb: "заходим" is a present, a
     // future and an imperative of two verbs "заходить", and none of them is sure.
     let mut read: Option<(&str, Form)> = None;
@@ -469,6 +478,41 @@ fn read_verb(w: &str) -> Option<Verb> {
 }
 
 /// The form a dictionary reading gives, if it is one the rules read.
+/// A 1st-person singular future whose other readings are all a noun in an oblique case, with
+/// the future at least a third of the word's likelihood.
+fn fut1_beside_noun(d: &rumorph::Dictionary, found: &[rumorph::Analysis]) -> Option<Verb> {
+    let total: f64 = found.iter().map(|a| a.prob).sum();
+    let mut verb: Option<(&rumorph::Analysis, f64)> = None;
+    for a in found {
+        let t = d.ud_tag(a.ud)?;
+        match verb_form(d, a) {
+            Some(Form::Fut1) => match verb {
+                Some((v, p)) if v.lemma == a.lemma => verb = Some((v, p + a.prob)),
+                Some(_) => return None,
+                None => verb = Some((a, a.prob)),
+            },
+            _ if t.pos() == "NOUN"
+                && matches!(t.feat("Case"), Some("Dat" | "Gen" | "Loc" | "Ins")) => {}
+            _ => return None,
+        }
+    }
+    let (a, p) = verb?;
+    if found.len() < 2 || p < total / 3.0 {
+        return None;
+    }
+    let lemma = a.lemma.replace('ё', "е");
+    if not_work_verbs().contains(lemma.as_str()) {
+        return None;
+    }
+    Some(Verb {
+        inf: intern(lemma),
+        form: Form::Fut1,
+        take: false,
+        aux: false,
+        dict: true,
+    })
+}
+
 fn verb_form(d: &rumorph::Dictionary, a: &rumorph::Analysis) -> Option<Form> {
     let t = d.ud_tag(a.ud)?;
     if t.pos() != "VERB" {

@@ -1,8 +1,9 @@
 //! Plan: a heading and a list of what the speaker will do ("сегодня: добить смету, выставить
 //! счёт", "план на сегодня:\n- доделать график", "today: finish the invites + call Brennan's").
 //! Each item led by a verb is a promise of the speaker's, due on the item's own date, else on
-//! the heading's ("сегодня", "завтра", "this week"), else with none. Items without a verb
-//! ("созвон с Ромашкой", "brennan quote") name no work to track.
+//! the heading's ("сегодня", "завтра", "this week"), else with none. An item without a verb
+//! is work in Russian under a day's heading ("сегодня: созвон с Ромашкой, КП для Колоса"); in
+//! English only next to "then" ("brennan quote" alone names no work to track).
 
 use super::*;
 
@@ -14,7 +15,10 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     let head_text = m.text.get(head.clone()).unwrap_or("");
     let head_due = crate::extract::dates::deadline(head_text, input.now, lang).map(|(_, d)| d);
     let mut found = Vec::new();
+    // The items named by their noun alone (Russian), by their place in `found`, and the noun.
+    let mut named: Vec<(usize, String)> = Vec::new();
     let numbered = clauses::numbered(m.text);
+    let day_heading = names_a_day(m, &head);
     let all: Vec<Range<usize>> = items(m.text, list_start);
     for (n, whole) in all.iter().cloned().enumerate() {
         // "today: flu clinic list for Douglas, then the MDS trays": the item the next one
@@ -43,13 +47,18 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
         for item in pieces {
             let part = m.slice(item.clone());
             let cx = ItemCx {
+                day_heading,
+                label: dashed(m, &all, n),
                 head_due: head_due.or(whole_due),
                 numbered,
                 // "finish the vivo + realme units, then …": one item's second object is no
                 // item of its own.
                 before_then: before_then && single,
             };
-            if let Some(f) = plan_item(&part, input, lang, &cx) {
+            if let Some((f, head)) = plan_item(&part, input, lang, &cx) {
+                if let Some(head) = head {
+                    named.push((found.len(), head));
+                }
                 found.push(f);
                 continue;
             }
@@ -69,6 +78,23 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
                 }
             }
         }
+    }
+    // "сегодня: сверка абонементов, обзвон клиентов. Сверку закончу до 14": an item named by
+    // its noun that the message takes up again with a verb is that one promise.
+    let mut drop: Vec<usize> = named
+        .iter()
+        .filter(|(i, head)| {
+            found.iter().enumerate().any(|(j, f)| {
+                j != *i
+                    && matches!(f, Finding::Made { content, .. }
+                        if content.split_whitespace().any(|w| same_stem(w, head)))
+            })
+        })
+        .map(|(i, _)| *i)
+        .collect();
+    drop.sort_unstable();
+    for i in drop.into_iter().rev() {
+        found.remove(i);
     }
     if found.is_empty() {
         return None;
@@ -90,6 +116,26 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
         found = pre;
     }
     Some(found)
+}
+
+/// The heading names one day ("сегодня:", "на завтра:", "план на день:", "today:") and opens
+/// its sentence: "Puttady today:" reports prices, "замеры сегодня:" gives others their work,
+/// "план на неделю:" lists what happens to the team.
+fn names_a_day(m: &Msg, head: &Range<usize>) -> bool {
+    let first = m.toks.partition_point(|t| t.span.end <= head.start);
+    let last = m.toks.partition_point(|t| t.span.end <= head.end);
+    // "доброе) я сегодня:", "morning all, today:": a greeting and the speaker may come first.
+    let mut from = first;
+    while from > 0
+        && m.sent_of(from - 1) == m.sent_of(first)
+        && (m.has_f(from - 1, GREET) || matches!(m.w(from - 1), "я" | "мы" | "i" | "we"))
+    {
+        from -= 1;
+    }
+    let opens = from == 0 || m.sent_of(from - 1) != m.sent_of(from);
+    opens
+        && (first..last).any(|i| word_list!("plan_day.txt").contains(&m.w(i)))
+        && !(first..last).any(|i| word_list!("plan_period.txt").contains(&m.w(i)))
 }
 
 /// Plan words written with a hyphen ("stand-up"): the tokens split them, so they are found in
@@ -225,6 +271,12 @@ fn items(text: &str, start: usize) -> Vec<Range<usize>> {
 /// in Russian, by a verb in English.
 /// What an item of a plan takes from the plan around it.
 struct ItemCx {
+    /// The heading names one day and opens its sentence ([`names_a_day`]).
+    day_heading: bool,
+    /// The item is followed by a dash or a colon, or follows a condition and a dash: a label
+    /// of what comes next ("солнечный кв 45 — вешаем"), or what a hope leads to ("если успеем
+    /// — ещё вакуум").
+    label: bool,
     /// The date the heading (or the whole item) gives.
     head_due: Option<Due>,
     /// The list is numbered ("1) … 2) …").
@@ -233,11 +285,27 @@ struct ItemCx {
     before_then: bool,
 }
 
-fn plan_item(part: &Msg, input: &MessageInput<'_>, lang: Lang, cx: &ItemCx) -> Option<Finding> {
+/// With the item's noun when the item is named by it alone in Russian (its verb unsaid).
+fn plan_item(
+    part: &Msg,
+    input: &MessageInput<'_>,
+    lang: Lang,
+    cx: &ItemCx,
+) -> Option<(Finding, Option<String>)> {
     let (head_due, numbered) = (cx.head_due, cx.numbered);
+    // Date words are skipped only where a date is ("tmrw the stock count"), not where a word
+    // of one means something else ("PM on the walk-in": preventive maintenance).
+    let dates = crate::extract::dates::find(part.text, input.now, lang);
+    let in_date = |k: usize| {
+        let t = &part.toks[k].span;
+        dates
+            .iter()
+            .any(|f| t.start >= f.span.start && t.end <= f.span.end)
+    };
     let mut v = 0;
     while v < part.n()
-        && (part.has_f(v, DATE | PREP | FILL)
+        && (part.has_f(v, PREP | FILL)
+            || part.has_f(v, DATE) && in_date(v)
             || word_list!("en/plan_then.txt").contains(&part.w(v)))
         && part.verb(v).is_none()
     {
@@ -265,6 +333,21 @@ fn plan_item(part: &Msg, input: &MessageInput<'_>, lang: Lang, cx: &ItemCx) -> O
         }) => Some((v, inf)),
         Some(_) => None,
         None if is_infinitive(word) && !part.has_f(v, STOP) => Some((v, word)),
+        // "drop the clippers at Blade Sharp", "swing by Gulf Coast Parts for the compressor":
+        // verbs of errands that say little elsewhere ("drop it") lead an item of a plan.
+        None if lang == Lang::En
+            && word_list!("en/plan_verbs.txt").contains(&word)
+            && (part.has_f(v + 1, DETERMINER | PREP) || part.capital(v + 1)) =>
+        {
+            Some((v, word))
+        }
+        // "сегодня: добиваю глоссарий", "вешаем 9ку в спальню": in a day's plan the speaker's
+        // present is that day's work.
+        None if lang == Lang::Ru && cx.day_heading && !part.has_f(v, STOP | NONWORK) => {
+            crate::morph::first_person_verb_lemma(word)
+                .filter(|inf| !word_list!("ru/plan_not_work.txt").contains(&inf.as_str()))
+                .map(|inf| (v, lexicon::intern(inf)))
+        }
         None if part.has_f(v, EN_VERB) && !part.has_f(v, STOP | NONWORK) => Some((v, word)),
         // "get the yard truck inspected", "have the deck finished": work to have done.
         None if numbered && matches!(word, "get" | "have") && part.has_f(v + 1, DETERMINER) => {
@@ -306,7 +389,8 @@ fn plan_item(part: &Msg, input: &MessageInput<'_>, lang: Lang, cx: &ItemCx) -> O
         && lang == Lang::En
         && (after_then || cx.before_then && part.n() - v >= 2)
         && !word_list!("en/plan_events.txt").contains(&part.w(v))
-        && !part.has_f(v, STOP | DATE | NONWORK | PRON)
+        && !part.has_f(v, STOP | NONWORK | PRON)
+        && !(part.has_f(v, DATE) && in_date(v))
         // "then Hollis reception if time": a hope, not a plan.
         && !(0..part.n()).any(|k| part.has_f(k, COND))
         // "then the aircon guy comes at 2pm": a thing that happens, not work of the speaker's.
@@ -319,15 +403,36 @@ fn plan_item(part: &Msg, input: &MessageInput<'_>, lang: Lang, cx: &ItemCx) -> O
                             || lexicon::wordnet_verb(stem)
                     })
         });
-    if nominal {
+    // "сегодня: чистка головы на DTF + тестовые отпечатки", "сегодня: 1) созвон с Ветбиохимом
+    // 2) КП для Колоса": under a day's heading a Russian item named by its noun alone is the
+    // speaker's work that day, unless it has a verb of its own ("Саня нарежет уголок"), a
+    // name ("Тёма ВИЗ"), a clock time ("в 15:00 дегустация"), someone it is with ("меню в
+    // работе у Кости"), is a label of what follows ("кв 45 — вешаем 9ку"), or names no work
+    // ("выходной").
+    let noun_alone = !nominal
+        && verb.is_none()
+        && lang == Lang::Ru
+        && cx.day_heading
+        && !part.has_f(v, STOP | DATE | NONWORK | PRON | PREP)
+        && (crate::morph::nominative_noun_or_adjective(word) && !part.capital(v)
+            || abbreviation(part.written(v)))
+        && !cx.label
+        && !(v..part.n()).any(|k| part.w(k) == "у")
+        && !word_list!("ru/plan_not_work.txt").contains(&word)
+        && !(0..v).any(|k| part.w(k).contains(|c: char| c.is_ascii_digit()))
+        && !(v..part.n()).any(|k| {
+            part.verb(k).is_some() || crate::morph::finite_verb(part.w(k)) || part.has_f(k, COND)
+        });
+    if nominal || noun_alone {
         let own = crate::extract::dates::deadline(part.text, input.now, lang);
         let span = own.as_ref().map(|(s, _)| s.clone());
         let (content, _) = content(part, v..part.n(), None, &[], span.as_ref());
         if content.is_empty() {
             return None;
         }
-        let due = own.map(|(_, d)| d).or(head_due);
-        return Some(Finding::Made { content, due });
+        let due = item_due(part, own, head_due);
+        let head = noun_alone.then(|| word.to_string());
+        return Some((Finding::Made { content, due }, head));
     }
     let verb = verb?;
     let own = crate::extract::dates::deadline(part.text, input.now, lang);
@@ -336,8 +441,58 @@ fn plan_item(part: &Msg, input: &MessageInput<'_>, lang: Lang, cx: &ItemCx) -> O
     if !obj || content.is_empty() {
         return None;
     }
-    let due = own.map(|(_, d)| d).or(head_due);
-    Some(Finding::Made { content, due })
+    let due = item_due(part, own, head_due);
+    Some((Finding::Made { content, due }, None))
+}
+
+/// An item's date: its own, else the heading's. A day named in the possessive ("today:
+/// reconcile Saturday's takings") names whose thing it is, not when the work is done, when the
+/// heading gives a day.
+fn item_due(part: &Msg, own: Option<(Range<usize>, Due)>, head_due: Option<Due>) -> Option<Due> {
+    match own {
+        Some((span, _))
+            if head_due.is_some()
+                && part
+                    .text
+                    .get(span.clone())
+                    .is_some_and(|t| t.ends_with("'s") || t.ends_with("’s")) =>
+        {
+            head_due
+        }
+        Some((_, d)) => Some(d),
+        None => head_due,
+    }
+}
+
+/// Two Russian forms of one word by their shared beginning ("сверка", "сверку").
+fn same_stem(a: &str, b: &str) -> bool {
+    let stem = |w: &str| -> String {
+        let w = w.to_lowercase();
+        let n = w.chars().count();
+        w.chars().take(n.saturating_sub(1).clamp(3, 5)).collect()
+    };
+    a.chars().count() >= 4 && b.chars().count() >= 4 && stem(a) == stem(b)
+}
+
+/// Item `n` of `all` is followed by a dash or a colon, or follows a dash after an item with a
+/// condition.
+fn dashed(m: &Msg, all: &[Range<usize>], n: usize) -> bool {
+    let dash = |g: &str| g.contains(['—', '–', ':']) || g.contains(" - ");
+    let after = all
+        .get(n + 1)
+        .and_then(|next| m.text.get(all[n].end..next.start))
+        .is_some_and(dash);
+    let after_hope = n > 0 && m.text.get(all[n - 1].end..all[n].start).is_some_and(dash) && {
+        let prev = m.slice(all[n - 1].clone());
+        (0..prev.n()).any(|k| prev.has_f(k, COND))
+    };
+    after || after_hope
+}
+
+/// "КП", "ТО", "ТЗ": a Russian abbreviation in capitals, a thing named.
+fn abbreviation(written: &str) -> bool {
+    let n = written.chars().count();
+    (2..=4).contains(&n) && written.chars().all(|c| matches!(c, 'А'..='Я' | 'Ё'))
 }
 
 /// An item "doing the stock count and chasing Royal Mail" cut before each "and" that opens

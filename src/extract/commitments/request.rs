@@ -305,21 +305,74 @@ pub(super) fn wh_word(w: &str) -> bool {
 /// the work is what the sentence names before "когда", else what the message says is needed.
 fn when_can_you(cx: &Ctx) -> Option<Finding> {
     let m = cx.m;
-    let i = (1..m.n()).find(|&i| {
-        m.w(i - 1) == "когда" && m.is_q(i) && word_list!("ru/when_can_you.txt").contains(&m.w(i))
+    // "когда сможешь?", and for the thing's being ready the thing may stand between: "когда
+    // ботинки Сидоровой будут?".
+    let (when, i) = (1..m.n()).find_map(|i| {
+        if !m.is_q(i) || !word_list!("ru/when_can_you.txt").contains(&m.w(i)) {
+            return None;
+        }
+        if m.w(i - 1) == "когда" {
+            return Some((i - 1, i));
+        }
+        // "Тать Иванна, сверку с Ветбиохимом сможете сегодня?": asked whether by a date, the
+        // work before is asked of them all the same.
+        if can_you(m.w(i)) && (i + 1..m.bounds(i, true).end).any(|k| m.has_f(k, DATE)) {
+            return Some((i, i));
+        }
+        let clause = m.bounds(i, false);
+        matches!(m.w(i), "будет" | "будут")
+            .then(|| {
+                (i.saturating_sub(5).max(clause.start)..i - 1)
+                    .rev()
+                    .find(|&k| m.w(k) == "когда")
+            })
+            .flatten()
+            .map(|k| (k, i))
     })?;
     if (i + 1..m.bounds(i, false).end).any(|k| is_infinitive(m.w(k))) {
         return None;
     }
-    let (addr, mut skip) = addressee(cx, i - 1)?;
+    // "Михалыч, когда ботинки будут?": one called by a name the team's list does not hold is
+    // asked all the same; whoever of them answers takes it on.
+    let (addr, mut skip) = match addressee(cx, when) {
+        Some((id, skip)) => (Some(id), skip),
+        None if m.n() > 1
+            && m.capital(0)
+            && m.sent_of(0) == m.sent_of(when)
+            && m.text
+                .get(m.toks[0].span.end..)
+                .is_some_and(|r| r.starts_with(','))
+            && !m.has_f(0, STOP | GREET | AGREE | PRON | DATE) =>
+        {
+            (None, vec![0])
+        }
+        None => return None,
+    };
     let sentence = m.bounds(i, true);
     let names_work = |r: &Range<usize>, skip: &[usize]| {
         r.clone()
             .any(|k| !skip.contains(&k) && !m.has_f(k, STOP | FILL | GREET | AGREE | PRON | DATE))
     };
-    let before = sentence.start..i - 1;
+    let before = sentence.start..when;
+    let between = (when + 1).min(i)..i;
+    // "когда будет прайс на весну для хозяйств?": the thing after the verb of being.
+    let after = i + 1..m.bounds(i, false).end;
+    let being = matches!(m.w(i), "будет" | "будут");
+    // "когда будет созвон?": asked when a thing happens, not for work.
+    let event = |r: &Range<usize>| {
+        r.clone()
+            .find(|&k| !skip.contains(&k) && !m.has_f(k, STOP | FILL | GREET | AGREE | PRON))
+            .is_some_and(|k| word_list!("ru/events.txt").contains(&m.w(k)))
+    };
+    if being && (event(&between) || between.is_empty() && event(&after)) {
+        return None;
+    }
     let range = if names_work(&before, &skip) {
         before
+    } else if names_work(&between, &skip) {
+        between
+    } else if being && names_work(&after, &skip) {
+        after
     } else if let Some(need) = (0..sentence.start).find(|&k| m.has_f(k, NEED)) {
         skip.push(need);
         let clause = m.bounds(need, false);
@@ -342,7 +395,7 @@ fn when_can_you(cx: &Ctx) -> Option<Finding> {
     };
     let (text, obj) = content(m, range, None, &skip, cx.due_span());
     (obj && !text.trim().is_empty()).then(|| Finding::Request {
-        addressee: Some(addr),
+        addressee: addr,
         content: text,
         due: cx.due(),
     })
