@@ -332,21 +332,21 @@ fn when_can_you(cx: &Ctx) -> Option<Finding> {
     if (i + 1..m.bounds(i, false).end).any(|k| is_infinitive(m.w(k))) {
         return None;
     }
-    // "Михалыч, когда ботинки будут?": one called by a name the team's list does not hold is
-    // asked all the same; whoever of them answers takes it on.
+    // "Михалыч, когда ботинки будут?", "Тать Иванна, сверку сможете сегодня?": one called by a
+    // name the team's list does not hold is asked all the same; whoever answers takes it on.
+    let called = (1..=2.min(m.n().saturating_sub(1))).find(|&n| {
+        (0..n).all(|k| m.capital(k) && !m.has_f(k, STOP | GREET | AGREE | PRON | DATE))
+            && m.sent_of(n - 1) == m.sent_of(when)
+            && m.text
+                .get(m.toks[n - 1].span.end..)
+                .is_some_and(|r| r.starts_with(','))
+    });
     let (addr, mut skip) = match addressee(cx, when) {
         Some((id, skip)) => (Some(id), skip),
-        None if m.n() > 1
-            && m.capital(0)
-            && m.sent_of(0) == m.sent_of(when)
-            && m.text
-                .get(m.toks[0].span.end..)
-                .is_some_and(|r| r.starts_with(','))
-            && !m.has_f(0, STOP | GREET | AGREE | PRON | DATE) =>
-        {
-            (None, vec![0])
-        }
-        None => return None,
+        None => match called {
+            Some(n) => (None, (0..n).collect()),
+            None => return None,
+        },
     };
     let sentence = m.bounds(i, true);
     let names_work = |r: &Range<usize>, skip: &[usize]| {
