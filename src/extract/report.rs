@@ -391,8 +391,8 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
     };
     let is =
         |k: usize| words[k - 1].ends_with("'s") || matches!(words[k - 1].as_str(), "is" | "are");
-    static STATES: std::sync::OnceLock<[Vec<&'static str>; 2]> = std::sync::OnceLock::new();
-    let [states, pronouns] = STATES.get_or_init(|| {
+    static STATES: std::sync::OnceLock<[Vec<&'static str>; 3]> = std::sync::OnceLock::new();
+    let [states, pronouns, went] = STATES.get_or_init(|| {
         let l = |t: &'static str| super::commitments::lexicon_words(t);
         [
             l(include_str!("../../lexicon/en/result_state.txt")).collect(),
@@ -400,6 +400,7 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                 .chain(l(include_str!("../../lexicon/en/persons_first.txt")))
                 .chain(l(include_str!("../../lexicon/en/pron.txt")))
                 .collect(),
+            l(include_str!("../../lexicon/en/result_went.txt")).collect(),
         ]
     });
     // Without "is" only someone's place tells a result: "RAMS in your inbox", not "first
@@ -426,17 +427,33 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                     ));
             // "bins are down at block 4", "toe boards on at Hunslet lift 3": the thing is where
             // the work puts it (lexicon/en/result_state.txt).
-            let state = states.contains(&words[k].as_str())
+            let opens_at = (0..k)
+                .rev()
+                .take_while(|&j| clauses[j] == clauses[k])
+                .last();
+            // "…so the proofs went to the printer": a thing, not a person, went; named right
+            // before, after "the" or whose it is, or opening the clause.
+            let lower = |j: usize| {
+                !text[toks[j].span.clone()]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_uppercase)
+            };
+            let thing_went = went.contains(&words[k].as_str())
+                && k >= 1
+                && lower(k - 1)
+                && !pronouns.contains(&words[k - 1].as_str())
+                && (opens_at == Some(k - 1)
+                    || k >= 2 && matches!(words[k - 2].as_str(), "the" | "our" | "your" | "ur"));
+            let state = (states.contains(&words[k].as_str()) || thing_went)
                 && (k + 1 == words.len()
                     || clauses[k + 1] > clauses[k]
                     || matches!(
                         words[k + 1].as_str(),
                         "at" | "in" | "on" | "and" | "now" | "with" | "to"
-                    ));
-            let opens_at = (0..k)
-                .rev()
-                .take_while(|&j| clauses[j] == clauses[k])
-                .last();
+                    )
+                    // "the invoices went out": where it went said by a particle.
+                    || thing_went && states.contains(&words[k + 1].as_str()));
             let bare_thing = opens_at.is_some_and(|a| {
                 (1..=3).contains(&(k - a))
                     && words[a..k].iter().all(|w| {
@@ -454,7 +471,7 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
             // "RAMS for Headingley in your inbox Pete 📩": a bare thing needs no "is".
             ((placed || up) && is(k)
                 || placed_with && bare_thing
-                || state && thing_named && (is(k) || bare_thing))
+                || state && thing_named && (is(k) || bare_thing || thing_went))
                 && planned_from.is_none_or(|c| clauses[k] < c)
         })
         .map(|k| toks[k].span.start)
@@ -741,6 +758,14 @@ mod tests {
         );
         assert_eq!(at("I'll drop the sim logs in your folder"), None);
         assert_eq!(at("is the quote in your inbox?"), None);
+        // A thing that went where the work sends it; a person going tells nothing.
+        assert_eq!(
+            at("sponsor logo came in early so the proofs went to the printer"),
+            Some("sponsor logo came in early so the proofs ")
+        );
+        assert_eq!(at("the invoices went out yesterday"), Some("the invoices "));
+        assert_eq!(at("Tom went to the bank this morning"), None);
+        assert_eq!(at("I went to the store"), None);
         assert!(!plainly_reported("half the bins dropped"));
         assert!(!plainly_reported("форсунку прочистил?"));
         assert!(!plainly_reported("форсунка в порядке"));
