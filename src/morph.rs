@@ -25,20 +25,26 @@ pub fn known_word(w: &str) -> bool {
     dictionary().is_some_and(|d| d.analyze(w).iter().any(|a| a.source == Source::Dictionary))
 }
 
+/// The readings of `w` the dictionary itself holds (not guesses from its ending).
+fn known(d: &Dictionary, w: &str) -> Vec<Analysis> {
+    d.analyze(w)
+        .into_iter()
+        .filter(|a| a.source == Source::Dictionary)
+        .collect()
+}
+
+/// Whether a reading is a verb's (an auxiliary's too).
+fn is_verb(d: &Dictionary, a: &Analysis) -> bool {
+    d.ud_tag(a.ud)
+        .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX"))
+}
+
 /// Whether the dictionary itself holds `w` and only as other words than verbs ("спальню",
 /// "продажу"): an ending that looks like a verb's is no guess then.
 pub fn known_non_verb(w: &str) -> bool {
     let Some(d) = dictionary() else { return false };
-    let known: Vec<_> = d
-        .analyze(w)
-        .into_iter()
-        .filter(|a| a.source == Source::Dictionary)
-        .collect();
-    !known.is_empty()
-        && !known.iter().any(|a| {
-            d.ud_tag(a.ud)
-                .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX"))
-        })
+    let known = known(d, w);
+    !known.is_empty() && !known.iter().any(|a| is_verb(d, a))
 }
 
 /// The infinitive of `w` when some dictionary reading of it is a verb of the speaker's present
@@ -48,9 +54,8 @@ pub fn first_person_verb_lemma(w: &str) -> Option<String> {
     if !cyrillic(w) {
         return None;
     }
-    d.analyze(w)
+    known(d, w)
         .into_iter()
-        .filter(|a| a.source == Source::Dictionary)
         .find(|a| {
             d.ud_tag(a.ud).is_some_and(|t| {
                 t.pos() == "VERB"
@@ -72,12 +77,12 @@ pub fn finite_verb(w: &str) -> bool {
 /// Whether the likeliest dictionary reading of `w` is a verb whose tag passes `test`.
 fn likeliest_verb(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> bool {
     let Some(d) = dictionary() else { return false };
-    d.analyze(w)
+    known(d, w)
         .iter()
-        .filter(|a| a.source == Source::Dictionary)
         .max_by(|a, b| a.prob.total_cmp(&b.prob))
+        .filter(|a| is_verb(d, a))
         .and_then(|a| d.ud_tag(a.ud))
-        .is_some_and(|t| matches!(t.pos(), "VERB" | "AUX") && test(&t))
+        .is_some_and(|t| test(&t))
 }
 
 /// The infinitive of `w` (lower case) when its likeliest dictionary reading is a verb
@@ -87,13 +92,10 @@ pub fn verb_lemma(w: &str) -> Option<String> {
         return None;
     }
     let d = dictionary()?;
-    let a = d
-        .analyze(w)
+    let a = known(d, w)
         .into_iter()
-        .filter(|a| a.source == Source::Dictionary)
         .max_by(|a, b| a.prob.total_cmp(&b.prob))?;
-    let t = d.ud_tag(a.ud)?;
-    matches!(t.pos(), "VERB" | "AUX").then(|| a.lemma.replace('ё', "е"))
+    is_verb(d, &a).then(|| a.lemma.replace('ё', "е"))
 }
 
 /// Whether the likeliest dictionary reading of `w` (lower case) is a verb that tells or asks

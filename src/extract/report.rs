@@ -443,8 +443,7 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                 && k >= 1
                 && lower(k - 1)
                 && !pronouns.contains(&words[k - 1].as_str())
-                && (opens_at == Some(k - 1)
-                    || k >= 2 && matches!(words[k - 2].as_str(), "the" | "our" | "your" | "ur"));
+                && (opens_at == Some(k - 1) || k >= 2 && whose(k - 2));
             let state = (states.contains(&words[k].as_str()) || thing_went)
                 && (k + 1 == words.len()
                     || clauses[k + 1] > clauses[k]

@@ -14,6 +14,23 @@ fn t0() -> DateTime<Utc> {
         .with_timezone(&Utc)
 }
 
+/// A fact about `subject` the whole team may see, found by the rules at `t0`.
+fn team_fact(org: kept::domain::OrgId, subject: UserId, content: &str) -> NewMemory<'_> {
+    NewMemory {
+        org_id: org,
+        subject,
+        kind: MemoryKind::Fact,
+        content,
+        confidence: Confidence::RULES,
+        author: Author::Rules,
+        visibility: Visibility::Team,
+        evidence: "test",
+        source_chat: None,
+        source_message: None,
+        at: t0(),
+    }
+}
+
 async fn store() -> (Store, kept::domain::OrgId) {
     let s = Store::temporary().await.unwrap();
     let org = s
@@ -520,21 +537,9 @@ async fn the_read_connections_see_each_committed_write_of_a_file_database() {
     assert_eq!(rows.commitments.len(), 2, "an earlier window is read again");
 
     assert!(rows.memories.is_empty());
-    s.upsert_memory(&NewMemory {
-        org_id: org,
-        subject: dima,
-        kind: MemoryKind::Fact,
-        content: "работает с 2024 года",
-        confidence: Confidence::RULES,
-        author: Author::Rules,
-        visibility: Visibility::Team,
-        evidence: "test",
-        source_chat: None,
-        source_message: None,
-        at: t0(),
-    })
-    .await
-    .unwrap();
+    s.upsert_memory(&team_fact(org, dima, "работает с 2024 года"))
+        .await
+        .unwrap();
     let rows = s.context_rows(org, dima, scope, since).unwrap();
     assert_eq!(rows.memories.len(), 1);
 
@@ -1045,19 +1050,7 @@ async fn open_promises_read_from_memory_follow_every_writer() {
 
     // A memory of another kind changes the context but not the promises: both stay right.
     other
-        .upsert_memory(&NewMemory {
-            org_id: org,
-            subject: dima,
-            kind: MemoryKind::Fact,
-            content: "работает с 2024 года",
-            confidence: Confidence::RULES,
-            author: Author::Rules,
-            visibility: Visibility::Team,
-            evidence: "test",
-            source_chat: None,
-            source_message: None,
-            at: t0(),
-        })
+        .upsert_memory(&team_fact(org, dima, "работает с 2024 года"))
         .await
         .unwrap();
     let rows = bot

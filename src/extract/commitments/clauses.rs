@@ -361,64 +361,11 @@ pub(super) fn combine(
         // offered in place of a refused one is the whole message's to tell.
         Finding::Moved { .. } if whole.len() == 1 && moved::other_date(m).is_some() => whole,
         // "рефакторинг уведомлений не успел, переношу на понедельник. доку по апи дописал": a
-        // move in one sentence and other work reported done in a later one; each keeps its
-        // words. A report before the move is progress on the same work ("chased the invoices,
-        // 2 paid. will try them again tmrw").
-        Finding::Moved {
-            due,
-            words,
-            otherwise,
-        } if whole.len() == 1
-            && let Some(at) = per
-                .iter()
-                .position(|fs| fs.iter().any(|f| matches!(f, Finding::Moved { .. })))
-            // A move asked ("mind if I move the handout to friday? the talk got pushed") is
-            // told again in what follows, not beside other work.
-            && !parts[at].question.iter().any(|&q| q)
-            && per.iter().zip(segs).zip(parts).any(|((fs, r), p)| {
-                r.start > segs[at].start
-                    && m_sentence_differs(input.text, r, &segs[at])
-                    // "…to friday? the club talk got pushed": a reason, not a report.
-                    && !(0..p.n()).any(|i| p.has_f(i, MOVE))
-                    && fs
-                        .iter()
-                        .any(|f| matches!(f, Finding::Done { words } if !words.is_empty()))
-            }) =>
+        // move and a later report of other work; each keeps its words.
+        Finding::Moved { .. }
+            if whole.len() == 1
+                && let Some(out) = move_beside_report(input.text, first, segs, parts, &per) =>
         {
-            let dones: Vec<&Vec<String>> = per
-                .iter()
-                .zip(segs)
-                .zip(parts)
-                .filter(|((_, r), p)| {
-                    r.start > segs[at].start
-                        && m_sentence_differs(input.text, r, &segs[at])
-                        && !(0..p.n()).any(|i| p.has_f(i, MOVE))
-                })
-                .map(|(x, _)| x)
-                .flat_map(|(fs, _)| fs)
-                .filter_map(|f| match f {
-                    Finding::Done { words } if !words.is_empty() => Some(words),
-                    _ => None,
-                })
-                .collect();
-            let own: Vec<String> = words
-                .iter()
-                .filter(|w| !dones.iter().any(|d| d.contains(w)))
-                .cloned()
-                .collect();
-            if own.is_empty() {
-                return own_due(whole, &flat, false);
-            }
-            let mut out = vec![Finding::Moved {
-                due: *due,
-                words: own,
-                otherwise: otherwise.clone(),
-            }];
-            out.extend(
-                dones
-                    .into_iter()
-                    .map(|w| Finding::Done { words: w.clone() }),
-            );
             out
         }
         Finding::Moved { .. } if whole.len() == 1 => own_due(whole, &flat, false),
@@ -456,6 +403,69 @@ pub(super) fn combine(
         }
         _ => whole,
     }
+}
+
+/// A move and, in later sentences, reports of other work: the move keeps the words no report
+/// names, each report its own. `None` when there is no such report, or nothing is left to name
+/// the moved work. A report before the move is progress on the same work ("chased the
+/// invoices, 2 paid. will try them again tmrw"); a move asked ("mind if I move the handout to
+/// friday? the talk got pushed") is told again in what follows; a sentence with a word of moving
+/// gives the reason ("the club talk got pushed"), not a report.
+fn move_beside_report(
+    text: &str,
+    moved: &Finding,
+    segs: &[Range<usize>],
+    parts: &[Msg],
+    per: &[Vec<Finding>],
+) -> Option<Vec<Finding>> {
+    let Finding::Moved {
+        due,
+        words,
+        otherwise,
+    } = moved
+    else {
+        return None;
+    };
+    let at = per
+        .iter()
+        .position(|fs| fs.iter().any(|f| matches!(f, Finding::Moved { .. })))?;
+    if parts[at].question.iter().any(|&q| q) {
+        return None;
+    }
+    let dones: Vec<&Vec<String>> = per
+        .iter()
+        .zip(segs)
+        .zip(parts)
+        .filter(|((_, r), p)| {
+            r.start > segs[at].start
+                && m_sentence_differs(text, r, &segs[at])
+                && !(0..p.n()).any(|i| p.has_f(i, MOVE))
+        })
+        .flat_map(|((fs, _), _)| fs)
+        .filter_map(|f| match f {
+            Finding::Done { words } if !words.is_empty() => Some(words),
+            _ => None,
+        })
+        .collect();
+    let own: Vec<String> = words
+        .iter()
+        .filter(|w| !dones.iter().any(|d| d.contains(w)))
+        .cloned()
+        .collect();
+    if dones.is_empty() || own.is_empty() {
+        return None;
+    }
+    let mut out = vec![Finding::Moved {
+        due: *due,
+        words: own,
+        otherwise: otherwise.clone(),
+    }];
+    out.extend(
+        dones
+            .into_iter()
+            .map(|w| Finding::Done { words: w.clone() }),
+    );
+    Some(out)
 }
 
 /// Are the clauses `a` and `b` in different sentences (a hard break between them)?

@@ -460,6 +460,11 @@ fn read_verb(w: &str) -> Option<Verb> {
         }
     }
     let (lemma, form) = read?;
+    dictionary_reading(lemma, form)
+}
+
+/// A verb read by the dictionary as `lemma` in `form`, unless the verb is no work.
+fn dictionary_reading(lemma: &str, form: Form) -> Option<Verb> {
     let lemma = lemma.replace('ё', "е");
     // "пообедаю" is as little work as "пообедать".
     let nonwork = word_classes()
@@ -477,7 +482,6 @@ fn read_verb(w: &str) -> Option<Verb> {
     })
 }
 
-/// The form a dictionary reading gives, if it is one the rules read.
 /// A 1st-person singular future whose other readings are all a noun in an oblique case, with
 /// the future at least a third of the word's likelihood.
 fn fut1_beside_noun(d: &rumorph::Dictionary, found: &[rumorph::Analysis]) -> Option<Verb> {
@@ -500,19 +504,10 @@ fn fut1_beside_noun(d: &rumorph::Dictionary, found: &[rumorph::Analysis]) -> Opt
     if found.len() < 2 || p < total / 3.0 {
         return None;
     }
-    let lemma = a.lemma.replace('ё', "е");
-    if not_work_verbs().contains(lemma.as_str()) {
-        return None;
-    }
-    Some(Verb {
-        inf: intern(lemma),
-        form: Form::Fut1,
-        take: false,
-        aux: false,
-        dict: true,
-    })
+    dictionary_reading(&a.lemma, Form::Fut1)
 }
 
+/// The form a dictionary reading gives, if it is one the rules read.
 fn verb_form(d: &rumorph::Dictionary, a: &rumorph::Analysis) -> Option<Form> {
     let t = d.ud_tag(a.ud)?;
     if t.pos() != "VERB" {

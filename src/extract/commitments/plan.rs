@@ -81,21 +81,23 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     }
     // "сегодня: сверка абонементов, обзвон клиентов. Сверку закончу до 14": an item named by
     // its noun that the message takes up again with a verb is that one promise.
-    let mut drop: Vec<usize> = named
+    let taken_up: Vec<usize> = named
         .iter()
         .filter(|(i, head)| {
+            let head = significant_stems(head);
             found.iter().enumerate().any(|(j, f)| {
                 j != *i
                     && matches!(f, Finding::Made { content, .. }
-                        if content.split_whitespace().any(|w| same_stem(w, head)))
+                        if significant_stems(content).iter().any(|s| head.contains(s)))
             })
         })
         .map(|(i, _)| *i)
         .collect();
-    drop.sort_unstable();
-    for i in drop.into_iter().rev() {
-        found.remove(i);
-    }
+    let mut k = 0;
+    found.retain(|_| {
+        k += 1;
+        !taken_up.contains(&(k - 1))
+    });
     if found.is_empty() {
         return None;
     }
@@ -128,7 +130,7 @@ fn names_a_day(m: &Msg, head: &Range<usize>) -> bool {
     let mut from = first;
     while from > 0
         && m.sent_of(from - 1) == m.sent_of(first)
-        && (m.has_f(from - 1, GREET) || matches!(m.w(from - 1), "я" | "мы" | "i" | "we"))
+        && (m.has_f(from - 1, GREET) || word_list!("speaker.txt").contains(&m.w(from - 1)))
     {
         from -= 1;
     }
@@ -462,16 +464,6 @@ fn item_due(part: &Msg, own: Option<(Range<usize>, Due)>, head_due: Option<Due>)
         Some((_, d)) => Some(d),
         None => head_due,
     }
-}
-
-/// Two Russian forms of one word by their shared beginning ("сверка", "сверку").
-fn same_stem(a: &str, b: &str) -> bool {
-    let stem = |w: &str| -> String {
-        let w = w.to_lowercase();
-        let n = w.chars().count();
-        w.chars().take(n.saturating_sub(1).clamp(3, 5)).collect()
-    };
-    a.chars().count() >= 4 && b.chars().count() >= 4 && stem(a) == stem(b)
 }
 
 /// Item `n` of `all` is followed by a dash or a colon, or follows a dash after an item with a

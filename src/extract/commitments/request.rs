@@ -320,7 +320,8 @@ fn when_can_you(cx: &Ctx) -> Option<Finding> {
             return Some((i, i));
         }
         let clause = m.bounds(i, false);
-        matches!(m.w(i), "будет" | "будут")
+        word_list!("ru/being.txt")
+            .contains(&m.w(i))
             .then(|| {
                 (i.saturating_sub(5).max(clause.start)..i - 1)
                     .rev()
@@ -357,7 +358,7 @@ fn when_can_you(cx: &Ctx) -> Option<Finding> {
     let between = (when + 1).min(i)..i;
     // "когда будет прайс на весну для хозяйств?": the thing after the verb of being.
     let after = i + 1..m.bounds(i, false).end;
-    let being = matches!(m.w(i), "будет" | "будут");
+    let being = word_list!("ru/being.txt").contains(&m.w(i));
     // "когда будет созвон?": asked when a thing happens, not for work.
     let event = |r: &Range<usize>| {
         r.clone()
