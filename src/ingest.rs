@@ -598,9 +598,10 @@ impl Ingest<'_> {
         let said = commitments::significant_stems(m.text);
         // The verb alone is not enough: the report must also name the thing ("каталог
         // сверстан" closes "сверстать каталог", not "сверстать инструкцию").
+        let report = crate::extract::report::DoneReport::new(m.text);
         let fits: Vec<(usize, &Commitment)> = own
             .iter()
-            .filter(|c| crate::extract::report::reports_done(m.text, &c.content))
+            .filter(|c| report.reports(&c.content))
             .map(|c| {
                 (
                     overlap(&said, &commitments::significant_stems(&c.content)),
@@ -794,15 +795,15 @@ impl Ingest<'_> {
         let said = commitments::significant_stems(m.text);
         let marks = markers(m.text);
         let key = (m.chat, m.message);
+        let report = if said_done {
+            crate::extract::report::DoneReport::default()
+        } else {
+            analyze_guarded(key, || crate::extract::report::DoneReport::new(m.text))
+        };
         let scored: Vec<(usize, &crate::store::OpenTask)> = tasks
             .iter()
             .filter(|t| !marks.differ(&markers(&t.title)))
-            .filter(|t| {
-                said_done
-                    || analyze_guarded(key, || {
-                        crate::extract::report::reports_done(m.text, &t.title)
-                    })
-            })
+            .filter(|t| said_done || analyze_guarded(key, || report.reports(&t.title)))
             .map(|t| (overlap(&said, &matchable(&t.title)), t))
             .filter(|(n, _)| *n > 0)
             .collect();
@@ -1206,6 +1207,18 @@ impl Ingest<'_> {
         if let Some(c) = self.target(l, m, words, false, true).await? {
             return Ok(Some((c, false)));
         }
+        // "Tash I did the clocks when I opened up" in reply to Tash's "I'll change the clocks":
+        // a colleague tells, in a reply naming the work, that it is done.
+        if let Some(r) = m.reply_to {
+            let found = l.of_message(m.chat, r).await?;
+            if let Some(c) = found.into_iter().find(|c| {
+                c.state == CommitmentState::Open
+                    && c.owner != m.from
+                    && overlap(words, &commitments::significant_stems(&c.content)) > 0
+            }) {
+                return Ok(Some((c, true)));
+            }
+        }
         let named = names::people_in(m.text, self.names);
         let key = (m.chat, m.message);
         let Some(doer) =
@@ -1530,12 +1543,24 @@ impl Ingest<'_> {
             }
         }
         let mut seen_other = false;
+        // What the speaker has already answered in a reply since ("отправила ей в вотсап" to
+        // "Наташ, отправь клиентке"): a later "ок, поняла" is about something else. A question
+        // back ("а к какому числу?") answers nothing yet.
+        let mut answered: Vec<MessageId> = Vec::new();
         for (msg, replied) in candidates {
             let Some(author) = msg.user_id else { continue };
             if author == m.from {
                 if replied {
                     break;
                 }
+                if let Some(r) = msg.reply_to
+                    && !msg.text.trim_end().ends_with('?')
+                {
+                    answered.push(r);
+                }
+                continue;
+            }
+            if !replied && answered.contains(&msg.message_id) {
                 continue;
             }
             // An offer is accepted by a reply, or by the very next message of someone else.

@@ -50,6 +50,22 @@ pub fn known_non_verb(w: &str) -> bool {
 /// The infinitive of `w` when some dictionary reading of it is a verb of the speaker's present
 /// or future ("вешаем", "добиваю", "сделаю"), not a past, an imperative or a participle.
 pub fn first_person_verb_lemma(w: &str) -> Option<String> {
+    first_person_lemma(w, |t| {
+        t.feat("Tense") != Some("Past") && t.feat("Mood") != Some("Imp")
+    })
+}
+
+/// The infinitive of `w` when some dictionary reading of it is the present of a verb in the
+/// first person singular ("везу", "ставлю"), the speaker's own doing now or on a day named.
+pub fn speaker_present_lemma(w: &str) -> Option<String> {
+    first_person_lemma(w, |t| {
+        t.feat("Number") == Some("Sing") && t.feat("Tense") == Some("Pres")
+    })
+}
+
+/// The infinitive of the first dictionary reading of `w` that is a finite verb in the first
+/// person and passes `test`.
+fn first_person_lemma(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> Option<String> {
     let d = dictionary()?;
     if !cyrillic(w) {
         return None;
@@ -61,11 +77,19 @@ pub fn first_person_verb_lemma(w: &str) -> Option<String> {
                 t.pos() == "VERB"
                     && t.feat("VerbForm") == Some("Fin")
                     && t.feat("Person") == Some("1")
-                    && t.feat("Tense") != Some("Past")
-                    && t.feat("Mood") != Some("Imp")
+                    && test(&t)
             })
         })
         .map(|a| a.lemma.replace('ё', "е"))
+}
+
+/// Whether some dictionary reading of `w` (lower case) is a verb in the future tense.
+pub fn may_be_future(w: &str) -> bool {
+    let Some(d) = dictionary() else { return false };
+    known(d, w).iter().any(|a| {
+        d.ud_tag(a.ud)
+            .is_some_and(|t| t.pos() == "VERB" && t.feat("Tense") == Some("Fut"))
+    })
 }
 
 /// Whether the likeliest dictionary reading of `w` (lower case) is a finite verb ("привезу",
@@ -144,6 +168,18 @@ pub fn nominative_noun_or_adjective(w: &str) -> bool {
                 matches!(t.pos(), "NOUN" | "ADJ") && t.feat("Case").is_none_or(|c| c == "Nom")
             })
         })
+}
+
+/// Whether the likeliest dictionary reading of `w` (lower case) is a common noun ("план",
+/// "заказ"): what a "на январь" after it belongs to.
+pub fn likely_noun(w: &str) -> bool {
+    let Some(d) = dictionary() else { return false };
+    cyrillic(w)
+        && known(d, w)
+            .iter()
+            .max_by(|a, b| a.prob.total_cmp(&b.prob))
+            .and_then(|a| d.ud_tag(a.ud))
+            .is_some_and(|t| t.pos() == "NOUN")
 }
 
 fn cyrillic(w: &str) -> bool {

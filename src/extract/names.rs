@@ -1511,6 +1511,18 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
             .map(|m| m.id)
             .collect();
     }
+    // "Marc-André", "Анна-Мария": a name written whole, hyphen and all, accents or none.
+    let whole = unaccented(q);
+    let written_whole: Vec<i64> = people
+        .iter()
+        .filter(|p| {
+            unaccented(&p.first_name) == whole
+                || p.last_name
+                    .as_deref()
+                    .is_some_and(|l| unaccented(&format!("{} {l}", p.first_name)) == whole)
+        })
+        .map(|p| p.id)
+        .collect();
     let toks = fast_tokens(q);
     if toks.is_empty() {
         return Vec::new();
@@ -1536,6 +1548,9 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
         })
         .map(|m| m.id)
         .collect();
+    if found.is_empty() && !written_whole.is_empty() {
+        return written_whole;
+    }
     match toks.as_slice() {
         [t] if found.is_empty() => clipped(&t.norm, people),
         _ => found,
@@ -1569,15 +1584,75 @@ fn sole_prefix<'a>(tok: &str, names: impl Iterator<Item = &'a str>, rest: usize)
 }
 
 /// "Kev" for Kevin, "Bern" for Bernadette: an English first name cut to its first three letters
-/// or more names the one person whose name it starts, if only one.
+/// or more names the one person whose name it starts, if only one. So does one cut from the
+/// name with its first syllable dropped ("Tash" for Natasha, "Bec" for Rebecca), or the first
+/// part of a username ("tash" for @tash_nguyen) — asked about, a name has no other reading.
 fn clipped(tok: &str, people: &[Person]) -> Vec<i64> {
     if tok.len() < 3 || !tok.chars().all(|c| c.is_ascii_alphabetic()) {
         return Vec::new();
     }
     let names: Vec<String> = people.iter().map(|p| normalize(&p.first_name)).collect();
-    sole_prefix(tok, names.iter().map(String::as_str), 0)
-        .map(|k| vec![people[k].id])
-        .unwrap_or_default()
+    if let Some(k) = sole_prefix(tok, names.iter().map(String::as_str), 0) {
+        return vec![people[k].id];
+    }
+    let tails: Vec<String> = names.iter().map(|n| without_first_syllable(n)).collect();
+    if let Some(k) = sole_prefix(tok, tails.iter().map(String::as_str), 0) {
+        return vec![people[k].id];
+    }
+    let handles: Vec<String> = people
+        .iter()
+        .map(|p| {
+            p.username
+                .as_deref()
+                .map(|u| normalize(u.split(['_', '.', '-']).next().unwrap_or("")))
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut hits = handles
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.as_str() == tok);
+    match (hits.next(), hits.next()) {
+        (Some((k, _)), None) => vec![people[k].id],
+        _ => Vec::new(),
+    }
+}
+
+/// Lower case without accents ("Marc-André" → "marc-andre"); Cyrillic "й" and "ё" stay.
+fn unaccented(s: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    normalize(s)
+        .split(' ')
+        .map(|w| {
+            if w.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c)) {
+                w.to_string()
+            } else {
+                w.nfd()
+                    .filter(|c| !unicode_normalization::char::is_combining_mark(*c))
+                    .collect()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// "natasha" → "tasha", "rebecca" → "becca": the name from its second syllable on (empty for a
+/// name of one syllable, which has nothing left to clip).
+fn without_first_syllable(name: &str) -> String {
+    let vowel = |c: char| "aeiouy".contains(c);
+    let chars: Vec<char> = name.chars().collect();
+    let Some(v) = chars.iter().position(|&c| vowel(c)) else {
+        return String::new();
+    };
+    let Some(c) = chars[v..].iter().position(|&c| !vowel(c)).map(|k| v + k) else {
+        return String::new();
+    };
+    let rest: String = chars[c..].iter().collect();
+    if rest.chars().any(vowel) {
+        rest
+    } else {
+        String::new()
+    }
 }
 
 #[cfg(test)]
@@ -1636,6 +1711,26 @@ mod tests {
         let mut two = team.clone();
         two.push(p(5, "Bernard"));
         assert!(resolve("Bern", &two).is_empty());
+    }
+
+    #[test]
+    fn a_name_asked_about_is_found_clipped_at_its_front_written_whole_or_by_handle() {
+        let mut tash = p(1, "Natasha");
+        tash.username = Some("tn_adl".into());
+        let mut ma = p(2, "Marc-André");
+        ma.last_name = Some("Gagnon".into());
+        let mut gv = p(3, "Geneviève");
+        gv.username = Some("gen_tremblay".into());
+        let team = vec![tash, ma, gv, p(4, "Rebecca"), p(5, "Marcus")];
+        assert_eq!(resolve("Tash", &team), vec![1]);
+        assert_eq!(resolve("Bec", &team), vec![4]);
+        assert_eq!(resolve("Marc-André", &team), vec![2]);
+        assert_eq!(resolve("marc-andre gagnon", &team), vec![2]);
+        assert_eq!(resolve("gen", &team), vec![3]);
+        // a name of one syllable has no front to drop; nobody else is found by accident
+        assert!(resolve("Zed", &team).is_empty());
+        assert_eq!(without_first_syllable("kevin"), "vin");
+        assert_eq!(without_first_syllable("sam"), "");
     }
 
     #[test]

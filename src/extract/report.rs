@@ -581,10 +581,37 @@ fn can_be_nominative(name: &str) -> bool {
 
 /// Does `text` report the promise `content` done with the promise's own verb?
 pub fn reports_done(text: &str, content: &str) -> bool {
-    let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
-    if words.is_empty() || hedged(&words, &normalize(text)) || named_part_left(text) {
-        return false;
+    DoneReport::new(text).reports(content)
+}
+
+/// A message read once as a possible report of work done, to be held against each of the
+/// speaker's open promises in turn (the message is tokenised once, not once per promise).
+/// The default reports nothing.
+#[derive(Default)]
+pub struct DoneReport {
+    /// The message's words; empty when it cannot report anything (hedged, a part left).
+    words: Vec<String>,
+}
+
+impl DoneReport {
+    pub fn new(text: &str) -> Self {
+        let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
+        if words.is_empty() || hedged(&words, &normalize(text)) || named_part_left(text) {
+            return DoneReport { words: Vec::new() };
+        }
+        DoneReport { words }
     }
+
+    /// Does the message report the promise `content` done with the promise's own verb?
+    pub fn reports(&self, content: &str) -> bool {
+        if self.words.is_empty() {
+            return false;
+        }
+        reports_with(&self.words, content)
+    }
+}
+
+fn reports_with(words: &[String], content: &str) -> bool {
     let promised: Vec<String> = tokens(content).into_iter().map(|t| t.norm).collect();
     // Russian: the content starts with its infinitive ("выставить счёт Вектору"); a past or a
     // participle of that verb reports it, by the dictionary's lemma ("отвезти" ↔ "отвезла",

@@ -1041,3 +1041,66 @@ async fn a_date_answering_when_the_thing_will_be_is_a_promise() {
     .await;
     assert!(now.is_empty(), "{now:?}");
 }
+
+/// A request the addressee already answered in a reply ("отправила ей в вотсап") is not taken
+/// on again by a later plain "ок, поняла", which answers what was said last. A call-off in its
+/// own sentence beside a report of other work calls off only what it names: the report closes
+/// the speaker's promise, the call-off nothing of it.
+#[tokio::test]
+async fn a_yes_after_a_request_answered_takes_nothing_and_a_call_off_beside_a_report_keeps_apart() {
+    let now = after(&[
+        (1, "Игорь, отправь клиентке эскиз", None),
+        (3, "отправила ей в вотсап", Some(1)),
+        (1, "Договор подписал. Игорь, КП отбой", None),
+        (3, "ок, поняла", None),
+    ])
+    .await;
+    assert!(now.is_empty(), "{now:?}");
+
+    let now = after(&[
+        (1, "Договор с «Памятью» подпишу до среды", None),
+        (
+            1,
+            "Договор с Памятью подписал 🤝 отсрочка 30 дней. Игорь, КП для них отбой, не нужно уже",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+}
+
+/// "clocks done when I opened up" in reply to a colleague's promise: the one who did it tells
+/// it done, naming the work. A reply naming other work closes nothing.
+#[tokio::test]
+async fn a_colleague_telling_in_reply_that_the_work_is_done_closes_it() {
+    let now = after(&[
+        (2, "I'll change the clocks when we're back on tues", None),
+        (3, "clocks done when I opened up 😄", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+
+    let now = after(&[
+        (2, "I'll change the clocks when we're back on tues", None),
+        (3, "invoices done this morning", Some(1)),
+    ])
+    .await;
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+}
+
+/// The speaker's present after a day to come is the plan for that day; after "сегодня" it is
+/// work under way, and "жду" is no work at all.
+#[tokio::test]
+async fn a_present_after_a_day_to_come_is_a_plan_for_that_day() {
+    let now = after(&[(3, "завтра везу документы в налоговую", None)]).await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-24"), "{now:?}");
+    let now = after(&[
+        (3, "сегодня молнии вшиваю", None),
+        (3, "завтра жду поставку от Биомара", None),
+    ])
+    .await;
+    assert!(now.is_empty(), "{now:?}");
+}

@@ -336,6 +336,18 @@ pub(super) fn combine(
             if new_in_parts >= 1 && !flat.iter().any(|f| matches!(f, Finding::Accept { .. })) {
                 return flat;
             }
+            // "завтра к 8 подъеду, памятник Ворониным на газель загружу": a yes (or a coming
+            // by) and, in a later clause, work named in full: both, the work by the yes's date.
+            if let [Finding::Accept { due, own: None }, rest @ ..] = flat.as_slice()
+                && let [Finding::Made { content, due: own }] = rest
+                && content.split_whitespace().count() > 2
+            {
+                let made = Finding::Made {
+                    content: content.clone(),
+                    due: own.or(*due),
+                };
+                return vec![flat[0].clone(), made];
+            }
             // "шкаф готов, комод упаковал": two things reported done, each in its own clause
             // and naming its own work, close one promise each.
             let dones: Vec<&Vec<String>> = flat
@@ -371,18 +383,31 @@ pub(super) fn combine(
         Finding::Moved { .. } if whole.len() == 1 => own_due(whole, &flat, false),
         // "сегодня 2 рейса отменили — гололёд. объявления завтра с утра развешу": what is
         // called off is told in its own sentence, and the promise in another stands beside it;
-        // each keeps only its own words.
+        // each keeps only its own words. So does a report ("Договор с Памятью подписал 🤝.
+        // Наташ, КП для них отбой").
         Finding::Cancelled { .. }
             if whole.len() == 1
                 && per.iter().zip(segs).any(|(fs, r)| {
-                    fs.iter().any(|f| matches!(f, Finding::Made { .. }))
+                    let made = fs.iter().any(|f| matches!(f, Finding::Made { .. }));
+                    let done = fs.iter().any(|f| matches!(f, Finding::Done { .. }));
+                    (made || done)
                         && segs.iter().zip(&per).any(|(o, ofs)| {
                             m_sentence_differs(input.text, o, r)
-                                && ofs.iter().any(|f| matches!(f, Finding::Cancelled { .. }))
+                                // Beside a report the call-off must name its own thing: a bare
+                                // "отбой" after "родители сами привезли" is about that.
+                                && ofs.iter().any(|f| {
+                                    matches!(f, Finding::Cancelled { words }
+                                        if made || !words.is_empty())
+                                })
                         })
                 }) =>
         {
-            flat.retain(|f| matches!(f, Finding::Made { .. } | Finding::Cancelled { .. }));
+            flat.retain(|f| {
+                matches!(
+                    f,
+                    Finding::Made { .. } | Finding::Cancelled { .. } | Finding::Done { .. }
+                )
+            });
             flat
         }
         // "предзаказы собрал, 14 позиций. заказ отправлю в чт, Дима, подтверди остатки": a
@@ -550,7 +575,13 @@ pub(super) fn own_due(mut whole: Vec<Finding>, parts: &[Finding], even_none: boo
     let one = match same.as_slice() {
         [one] => Some(*one),
         [_, _, ..] if mine.is_some() => {
-            let mut hits = same.iter().filter(|f| content_of(f) == mine);
+            // The part's words start the whole's ("поехать в шебалино" of "поехать в шебалино
+            // глянуть как там зимуют", a trip and its purpose).
+            let starts = |c: Option<String>| {
+                c.zip(mine.as_ref())
+                    .is_some_and(|(c, mine)| c == *mine || mine.starts_with(&format!("{c} ")))
+            };
+            let mut hits = same.iter().filter(|f| starts(content_of(f)));
             match (hits.next(), hits.next()) {
                 (Some(f), None) if f.due().is_some() => Some(*f),
                 _ => None,

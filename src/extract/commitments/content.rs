@@ -19,7 +19,12 @@ pub(super) fn content(
     if let Some(k) = (range.start..end).find(|&k| {
         k > range.start
             && (matches!(m.w(k), "когда" | "once" | "when" | "если" | "if" | "чтобы")
-                || (m.w(k) == "пока" && m.clause_start(k))
+                // "…, пока вы чай пьёте": while someone else does something.
+                || (m.w(k) == "пока"
+                    && (m.clause_start(k)
+                        || word_list!("ru/persons.txt").contains(&m.w(k + 1))
+                        // "пока совсем не замело": before something happens.
+                        || (k + 1..(k + 4).min(m.n())).any(|j| m.w(j) == "не")))
                 || (m.w(k) == "как" && m.w(k + 1) == "только"))
     }) {
         end = k;
@@ -98,12 +103,16 @@ pub(super) fn content(
                 "и" | "а" | "но" | "and" | "but" | "то" | "что" | "ли" | "also" | "then" | "so"
             )
     };
-    // A preposition right after the verb belongs to it: "позвонить в банк", "разобраться с X".
+    // A preposition right after the verb belongs to it: "позвонить в банк", "разобраться с X";
+    // so does one with its noun before the verb ("на складе посчитаю остатки").
     let verb_next = verb.map(|(v, _)| v + 1);
-    while keep
-        .first()
-        .is_some_and(|&i| edge(i) && !(Some(i) == verb_next && m.has_f(i, PREP)))
-    {
+    let with_noun = |keep: &[usize]| match keep {
+        [i, j, ..] => *j == i + 1 && m.toks[*j].f & (PREP | STOP | PRON | SUBJ) == 0,
+        _ => false,
+    };
+    while keep.first().is_some_and(|&i| {
+        edge(i) && !(m.has_f(i, PREP) && (Some(i) == verb_next || with_noun(&keep)))
+    }) {
         keep.remove(0);
     }
     while keep.last().is_some_and(|&i| edge(i) || m.has_f(i, PRON)) {
@@ -176,15 +185,23 @@ pub(super) fn infinitives(s: &str) -> String {
         };
         // The word's likeliest reading must be a first-person verb ("стали" or "мой" are
         // other things first).
-        let best = found
-            .iter()
-            .filter(|a| a.source == rumorph::Source::Dictionary)
-            .max_by(|a, b| a.prob.total_cmp(&b.prob));
-        let first_person = best.is_some_and(|a| {
+        // Of readings as likely ("замерим": a future and a "let's"), the future.
+        let first_person_of = |a: &rumorph::Analysis| {
             d.ud_tag(a.ud).is_some_and(|t| {
                 t.pos() == "VERB" && t.feat("Person") == Some("1") && t.feat("Mood") == Some("Ind")
             })
-        });
+        };
+        let known: Vec<&rumorph::Analysis> = found
+            .iter()
+            .filter(|a| a.source == rumorph::Source::Dictionary)
+            .collect();
+        let top = known.iter().map(|a| a.prob).fold(0.0_f64, f64::max);
+        let best = known
+            .iter()
+            .filter(|a| a.prob >= top - 1e-9)
+            .max_by_key(|a| first_person_of(a))
+            .copied();
+        let first_person = best.is_some_and(first_person_of);
         match best.filter(|_| first_person) {
             Some(a) if !a.lemma.is_empty() => out.push_str(&a.lemma.replace('ё', "е")),
             _ => out.push_str(word),
@@ -258,7 +275,17 @@ pub(super) fn promise_content(
         let inf = if inf.is_empty() { m.w(k) } else { inf };
         (k, inf)
     });
-    let clause = m.bounds(trigger, false);
+    let mut clause = m.bounds(trigger, false);
+    // "съездим на Пошехонское, замерим Соколовым участок": a trip's purpose told by the next
+    // clause's promise is the work.
+    if verb.is_some_and(|(_, inf)| word_list!("ru/errand_verbs.txt").contains(&inf))
+        && clause.end < m.n()
+        && m.sent_of(clause.end) == m.sent_of(trigger)
+        && m.verb(clause.end)
+            .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+    {
+        clause.end = m.bounds(clause.end, false).end;
+    }
     // "ща допью кофе и посмотрю": what comes before "и" is a break before the work, not the
     // object of the promise; neither is the clause before it.
     let conjunct = conjunction_before(m, trigger)

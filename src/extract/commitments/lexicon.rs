@@ -239,7 +239,9 @@ pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
         return None;
     }
     let (end, inf_end) = ENDINGS.iter().find(|(e, _)| w.ends_with(e))?;
-    if crate::morph::known_non_verb(w) {
+    // A word the dictionary holds is a guess only when it may be a future ("перекрою": of
+    // "перекрыть" or "перекроить"); "ставлю" is a present, not a future of "ставлить".
+    if crate::morph::known_word(w) && !crate::morph::may_be_future(w) {
         return None;
     }
     let base = w.strip_suffix(end)?;

@@ -70,7 +70,15 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             {
                 Some(i + 1)
             }
-            "let" if a == "me" && b != "know" && (start || m.w(i.wrapping_sub(1)) == "ok") => {
+            // "let me see what next week looks like first", "let me check if we have stock": a
+            // look before saying yes, not the work.
+            "let"
+                if a == "me"
+                    && b != "know"
+                    && !(matches!(b, "see" | "check" | "think")
+                        && matches!(c, "what" | "if" | "whether" | "how" | "when" | "about"))
+                    && (start || m.w(i.wrapping_sub(1)) == "ok") =>
+            {
                 Some(i + 2)
             }
             // "I'm putting the order in today by 2", "yep sending them today", "ordering now":
@@ -350,6 +358,9 @@ pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
             }
             return Some((i, Some((i, v.inf)), v.take));
         }
+        if let Some(inf) = present_for_a_day(m, i) {
+            return Some((i, Some((i, inf)), false));
+        }
         match w {
             // "беру на себя X", "беру"
             "беру" | "берусь" => return Some((i, None, true)),
@@ -397,6 +408,40 @@ pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
         }
     }
     None
+}
+
+/// "завтра везу документы в налоговую", "в четверг ставлю ограду": the speaker's present after
+/// a day to come (`lexicon/ru/day_ahead.txt`) said in its clause is the plan for that day;
+/// after "сегодня" it tells work under way. Only in the singular: "в пятницу запускаем зимнее
+/// меню" tells the team's schedule more often than anyone's promise. Not a habit ("каждый вторник возим"), not a day gone ("вчера ставим"), not a
+/// going or a sitting (`lexicon/ru/plan_not_work.txt`), not asked. The verb's infinitive.
+fn present_for_a_day(m: &Msg, i: usize) -> Option<&'static str> {
+    if m.verb(i).is_some() || m.has_f(i, STOP | NONWORK) || m.is_q(i) {
+        return None;
+    }
+    // "переносим", "открываемся в 9": a move, or the shop's hours, not work.
+    if m.has_f(i, MOVE | CANCEL) || m.w(i).ends_with("ся") || m.w(i).ends_with("сь") {
+        return None;
+    }
+    let clause = m.clause_of(i);
+    let day = (0..i)
+        .rev()
+        .take_while(|&k| m.clause_of(k) == clause)
+        .find(|&k| word_list!("ru/day_ahead.txt").contains(&m.w(k)))?;
+    let from = (0..=day)
+        .rev()
+        .take_while(|&k| m.clause_of(k) == clause)
+        .last()?;
+    if (from..i).any(|k| word_list!("ru/past_or_habit.txt").contains(&m.w(k))) {
+        return None;
+    }
+    let inf = crate::morph::speaker_present_lemma(m.w(i))?;
+    if word_list!("ru/plan_not_work.txt").contains(&inf.as_str())
+        || word_list!("ru/not_work_verbs.txt").contains(&inf.as_str())
+    {
+        return None;
+    }
+    Some(lexicon::intern(inf))
 }
 
 /// "…и посмотрю", "…и потом пришлю": the index of the conjunction joining the verb at `v` to
@@ -525,6 +570,15 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
             .rev()
             .find(|&k| joins.contains(&m.w(k)))
             .map_or(clause.start.min(t), |k| k + 1);
+        // "oh and Bec I'll send you the draft", "also Kyle I will call the landlord": what
+        // stands before the promise, when it is only a lead-in and a name, is no part of it.
+        if (from..t).all(|k| {
+            m.has_f(k, FILL | AGREE | GREET | SUBJ)
+                || m.capital(k)
+                || word_list!("en/lead_in.txt").contains(&m.w(k))
+        }) {
+            skip.extend(from..t);
+        }
         let range = from..clause.end;
         let (text, obj) = content(m, range, None, &skip, cx.due_span());
         let generic = text.split_whitespace().all(|w| {

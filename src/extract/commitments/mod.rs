@@ -530,9 +530,34 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
             && matches!(m.w(lead + 1), "can" | "could")
             && m.has_f(lead + 2, EN_VERB)
             && (lead + 3..m.n()).all(|k| m.has_f(k, PRON | DATE | PREP | FILL) && !m.is_q(k));
+        // "yeah no worries, slides by tues 👍", "ок, прайс к пятнице": a yes naming the thing
+        // asked for and when.
+        let thing_by_date = cx.due().is_some() && {
+            let span = cx.due_span();
+            let rest: Vec<usize> = (lead..m.n())
+                .filter(|&k| {
+                    let t = &m.toks[k].span;
+                    !span.is_some_and(|d| t.start < d.end && d.start < t.end)
+                        && !m.has_f(k, AGREE | FILL | PLEASE | APPROVE)
+                })
+                .collect();
+            !rest.is_empty()
+                && rest.len() <= 3
+                && rest.iter().all(|&k| {
+                    m.verb(k).is_none()
+                        && !m.is_q(k)
+                        && !request::ing_of_any_verb(m.w(k))
+                        && !m.has_f(k, PRON | STOP)
+                        && !m.has_f(
+                            k,
+                            NEG | DONE | CANCEL | MOVE | NONWORK | COND | NEED | PROGRESS | EN_VERB,
+                        )
+                })
+        };
         if lead >= m.n()
             || only_date_left(&cx, lead)
             || echo
+            || thing_by_date
             || able
             || on_my_way(m, lead)
             || signs_me_up(m, lead)

@@ -381,6 +381,30 @@ fn plan_item(
         }
         None => None,
     };
+    // "План на сегодня: 1) договор Лебедевым отправить 2) Кузнецовых пригласить на приёмку":
+    // a Russian item may name its object first and its infinitive after; nothing said before
+    // the infinitive tells or promises on its own.
+    let verb = verb.or_else(|| {
+        if lang != Lang::Ru || !cx.day_heading {
+            return None;
+        }
+        let k = (v + 1..part.n()).find(|&k| {
+            part.verb(k).is_some() || is_infinitive(part.w(k)) && !part.has_f(k, STOP)
+        })?;
+        let infinitive = match part.verb(k) {
+            Some(Verb {
+                form: Form::Inf, ..
+            }) => true,
+            Some(_) => false,
+            None => !crate::morph::finite_verb(part.w(k)),
+        };
+        (infinitive
+            && !word_list!("ru/plan_not_work.txt").contains(&part.w(k))
+            && !(v..k).any(|j| {
+                crate::morph::finite_verb(part.w(j)) || part.has_f(j, COND | NONWORK | PRON)
+            }))
+        .then(|| (k, part.w(k)))
+    });
     // "today: prep the SEC rig, then the cable audit": after "then" a job may be named by its
     // noun alone.
     let after_then = (0..v).any(|k| word_list!("en/plan_then.txt").contains(&part.w(k)))

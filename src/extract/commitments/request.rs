@@ -932,7 +932,7 @@ fn can_you(w: &str) -> bool {
 }
 
 /// An English -ing form of any verb of the dictionary list ("driving", "covering", "running").
-fn ing_of_any_verb(w: &str) -> bool {
+pub(super) fn ing_of_any_verb(w: &str) -> bool {
     lexicon::ing_bases(w)
         .iter()
         .any(|b| lexicon::wordnet_verb(b))

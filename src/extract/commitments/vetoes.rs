@@ -138,7 +138,17 @@ pub(super) fn is_retold(m: &Msg) -> bool {
     // speaker concludes.
     let concluded =
         |i: usize| (i + 1..m.n()).any(|k| conclude_phrases().iter().any(|p| m.seq_at(k, p)));
-    (0..m.n()).any(|i| m.has_f(i, RETOLD) && !(i > 0 && m.has_f(i - 1, SUBJ)) && !concluded(i))
+    // "заеду посмотрю подъезд к Лебедевым там говорят всё перекопали": what others say after
+    // the speaker's own promise is news beside it, not the promise retold.
+    let promised_before = |i: usize| {
+        ru_promise(m)
+            .map(|p| p.0)
+            .or_else(|| en_promise(m).map(|p| p.0))
+            .is_some_and(|p| p < i)
+    };
+    // The speaker's own "я сказал" / "I said" tells what they said, not someone else's.
+    let own_words = |i: usize| i > 0 && m.has_f(i - 1, SUBJ);
+    (0..m.n()).any(|i| m.has_f(i, RETOLD) && !(own_words(i) || concluded(i) || promised_before(i)))
         || m.has_seq(&["по", "словам"])
         || m.has_seq(&["according", "to"])
 }

@@ -273,6 +273,42 @@ pub(super) fn lex(text: &str) -> Lexed {
             }
         }
     }
+    // "на 5-м садке", "с 4-го садка", "в 3м цеху": an ordinal counting things, not a day of the
+    // month. A day is never in the prepositional ("-м"), and a day's genitive is followed by a
+    // month, "числа" or nothing of its own, not by another noun.
+    for k in 0..toks.len() {
+        if !matches!(toks[k].lex, Lex::Num(..)) {
+            continue;
+        }
+        let (ending, next) = match toks.get(k + 1) {
+            Some(d) if d.lex == Lex::Sym('-') && d.s == toks[k].e => match toks.get(k + 2) {
+                Some(w) if w.s == d.e && w.n1 > w.n0 => (
+                    lower[w.n0 as usize..w.n1 as usize].to_string(),
+                    toks.get(k + 3),
+                ),
+                _ => continue,
+            },
+            _ => {
+                let glued = text.get(toks[k].s..toks[k].e).unwrap_or("");
+                let letters: String = glued.chars().filter(|c| c.is_alphabetic()).collect();
+                (letters.to_lowercase(), toks.get(k + 1))
+            }
+        };
+        let counted = match ending.as_str() {
+            "м" | "ом" | "ым" | "ем" => true,
+            "го" | "ого" | "му" | "ому" => next.is_some_and(|t| {
+                t.lex == Lex::Word
+                    && t.sp
+                    && lower
+                        .get(t.n0 as usize..t.n1 as usize)
+                        .is_some_and(|w| !w.starts_with("числ") && crate::morph::likely_noun(w))
+            }),
+            _ => false,
+        };
+        if counted {
+            toks[k].lex = Lex::Word;
+        }
+    }
     Lexed { toks, lower }
 }
 

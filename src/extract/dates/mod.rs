@@ -145,6 +145,24 @@ pub fn find(text: &str, now: DateTime<Tz>, lang: Lang) -> Vec<Found> {
 /// Past expressions are not deadlines, nor ones ruled out ("а не к 10-му", "not by
 /// Friday", "instead of Wednesday"). With several expressions, one introduced by a
 /// deadline word (до, к, by, until, на, через, in) wins over the others.
+/// Does the date at `span` open with "на" right after a noun ("план на январь", "заказ на
+/// пятницу")?
+fn period_of_a_noun(text: &str, span: &Range<usize>) -> bool {
+    let Some(rest) = text.get(span.clone()) else {
+        return false;
+    };
+    let lead = rest.split_whitespace().next().unwrap_or("").to_lowercase();
+    if lead != "на" {
+        return false;
+    }
+    // "план, на январь" has the comma in the word before: no noun.
+    text.get(..span.start)
+        .unwrap_or("")
+        .split_whitespace()
+        .next_back()
+        .is_some_and(|w| crate::morph::likely_noun(&w.to_lowercase()))
+}
+
 pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usize>, Due)> {
     let _ = lang;
     let l = lex::lex(text);
@@ -154,6 +172,13 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
         // "the spring sprinkler check", "летнее меню": a season named in passing is no date
         // to keep unless a deadline word leads it ("к лету", "by summer").
         .filter(|(span, o)| o.strong || !lone_season(text, span))
+        .collect();
+    // "раздам план на январь": a period after a noun says what the thing is for, not when it is
+    // due, when the message gives another date ("в понедельник").
+    let dated = hits.iter().filter(|(_, o)| o.due.is_some()).count();
+    let hits: Vec<_> = hits
+        .into_iter()
+        .filter(|(span, _)| dated < 2 || !period_of_a_noun(text, span))
         .collect();
     let pick = hits
         .iter()
