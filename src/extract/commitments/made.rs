@@ -416,7 +416,13 @@ pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
 /// меню" tells the team's schedule more often than anyone's promise. Not a habit ("каждый вторник возим"), not a day gone ("вчера ставим"), not a
 /// going or a sitting (`lexicon/ru/plan_not_work.txt`), not asked. The verb's infinitive.
 fn present_for_a_day(m: &Msg, i: usize) -> Option<&'static str> {
-    if m.verb(i).is_some() || m.has_f(i, STOP | NONWORK) || m.is_q(i) {
+    // The first person singular present ends in "-у"/"-ю": every other word is passed over
+    // before anything else is looked up.
+    if !(m.w(i).ends_with('у') || m.w(i).ends_with('ю'))
+        || m.verb(i).is_some()
+        || m.has_f(i, STOP | NONWORK)
+        || m.is_q(i)
+    {
         return None;
     }
     // "переносим", "открываемся в 9": a move, or the shop's hours, not work.
