@@ -329,7 +329,11 @@ pub(super) fn combine(
                 out.insert(0, done);
                 return out;
             }
-            own_due(whole, &flat, true)
+            // "I'll update the policy doc (the -25 rule + warm-up breaks) and share it before
+            // the AGM, by jan 29": the date stands in a clause of the promise's own sentence
+            // that says nothing else, and stays the promise's.
+            let even_none = !date_beside_in_sentence(input, segs, &per);
+            own_due(whole, &flat, even_none)
         }
         Finding::Accept { .. } | Finding::Done { .. } if whole.len() == 1 => {
             // "я вчера выложила пост, а стори сниму в пятницу": a report beside a promise.
@@ -494,6 +498,30 @@ fn move_beside_report(
 }
 
 /// Are the clauses `a` and `b` in different sentences (a hard break between them)?
+/// Does the message's deadline stand in a clause with no finding of its own, in the same
+/// sentence as a clause with a promise?
+fn date_beside_in_sentence(
+    input: &MessageInput<'_>,
+    segs: &[Range<usize>],
+    per: &[Vec<Finding>],
+) -> bool {
+    let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
+    let Some((span, _)) = crate::extract::dates::deadline(input.text, input.now, lang) else {
+        return false;
+    };
+    let Some(k) = segs
+        .iter()
+        .position(|r| r.start <= span.start && span.start < r.end)
+    else {
+        return false;
+    };
+    per[k].is_empty()
+        && segs.iter().zip(per).any(|(r, fs)| {
+            fs.iter().any(|f| matches!(f, Finding::Made { .. }))
+                && !m_sentence_differs(input.text, r, &segs[k])
+        })
+}
+
 fn m_sentence_differs(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
     let (first, second) = if a.start <= b.start { (a, b) } else { (b, a) };
     text.get(first.start..second.start)
@@ -865,8 +893,9 @@ pub(super) fn carried_promise(prev: &Msg, part: &Msg) -> Option<String> {
     // The joining "and" is already left out of the clause (see `segments`); "then" is not.
     let k = usize::from(part.w(0) == "then");
     // "…, tell me about allergies by tmrw pls": asked of the others, not promised.
+    // "…, check your email before monday": the listener's own thing, theirs to do.
     if !part.has_f(k, EN_VERB)
-        || matches!(part.w(k + 1), "me" | "us")
+        || matches!(part.w(k + 1), "me" | "us" | "your" | "yours")
         || (0..part.n()).any(|i| part.has_f(i, PLEASE))
     {
         return None;

@@ -233,7 +233,8 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             }
             // "I'll take beef stew, then", "I'll have the lamb chops, well-done", "I'll take a
             // carne asada burrito": a meal.
-            if matches!(m.w(v), "have" | "take")
+            // So does bringing one along: "I'll bring my famous potato salad".
+            if matches!(m.w(v), "have" | "take" | "bring")
                 && (v + 1..(v + 5).min(sentence.end)).any(|k| is_food(m.w(k)))
                 && !(v + 1..sentence.end).any(|k| m.has_f(k, DATE))
             {
@@ -611,6 +612,9 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
                     | "of"
                     | "sort"
                     | "out"
+                    // "will do first thing": when, not what.
+                    | "first"
+                    | "thing"
             )
         });
         // Only words of doing ("I'll handle it", "will do"): a yes to whatever was asked. A verb

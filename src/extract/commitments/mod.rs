@@ -547,7 +547,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
                     m.verb(k).is_none()
                         && !m.is_q(k)
                         && !request::ing_of_any_verb(m.w(k))
-                        && !m.has_f(k, PRON | STOP)
+                        && !m.has_f(k, PRON)
                         && !m.has_f(
                             k,
                             NEG | DONE | CANCEL | MOVE | NONWORK | COND | NEED | PROGRESS | EN_VERB,
