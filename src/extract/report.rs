@@ -677,6 +677,8 @@ mod tests {
         // English: a past of the speaker's work; not someone else's, not a plan, not hedged.
         assert!(plainly_reported("yeast order's placed, lands wed"));
         assert!(plainly_reported("dupes refunded (all 7)"));
+        // an irregular past from `lexicon/en/irregular.txt`
+        assert!(plainly_reported("fatbike brakes bled, rear is firm now"));
         assert!(plainly_reported(
             "chaff collector emptied + cyclone vacuumed"
         ));
