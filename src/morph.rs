@@ -100,11 +100,15 @@ pub fn finite_verb(w: &str) -> bool {
 
 /// Whether the likeliest dictionary reading of `w` is a verb whose tag passes `test`.
 fn likeliest_verb(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> bool {
+    likeliest_tag(w, |t| matches!(t.pos(), "VERB" | "AUX") && test(t))
+}
+
+/// Whether the tag of the likeliest dictionary reading of `w` passes `test`.
+fn likeliest_tag(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> bool {
     let Some(d) = dictionary() else { return false };
     known(d, w)
         .iter()
         .max_by(|a, b| a.prob.total_cmp(&b.prob))
-        .filter(|a| is_verb(d, a))
         .and_then(|a| d.ud_tag(a.ud))
         .is_some_and(|t| test(&t))
 }
@@ -173,13 +177,7 @@ pub fn nominative_noun_or_adjective(w: &str) -> bool {
 /// Whether the likeliest dictionary reading of `w` (lower case) is a common noun ("план",
 /// "заказ"): what a "на январь" after it belongs to.
 pub fn likely_noun(w: &str) -> bool {
-    let Some(d) = dictionary() else { return false };
-    cyrillic(w)
-        && known(d, w)
-            .iter()
-            .max_by(|a, b| a.prob.total_cmp(&b.prob))
-            .and_then(|a| d.ud_tag(a.ud))
-            .is_some_and(|t| t.pos() == "NOUN")
+    cyrillic(w) && likeliest_tag(w, |t| t.pos() == "NOUN")
 }
 
 fn cyrillic(w: &str) -> bool {

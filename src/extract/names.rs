@@ -1511,18 +1511,6 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
             .map(|m| m.id)
             .collect();
     }
-    // "Marc-André", "Анна-Мария": a name written whole, hyphen and all, accents or none.
-    let whole = unaccented(q);
-    let written_whole: Vec<i64> = people
-        .iter()
-        .filter(|p| {
-            unaccented(&p.first_name) == whole
-                || p.last_name
-                    .as_deref()
-                    .is_some_and(|l| unaccented(&format!("{} {l}", p.first_name)) == whole)
-        })
-        .map(|p| p.id)
-        .collect();
     let toks = fast_tokens(q);
     if toks.is_empty() {
         return Vec::new();
@@ -1548,8 +1536,22 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
         })
         .map(|m| m.id)
         .collect();
-    if found.is_empty() && !written_whole.is_empty() {
-        return written_whole;
+    if found.is_empty() {
+        // "Marc-André", "Анна-Мария": a name written whole, hyphen and all, accents or none.
+        let whole = unaccented(q);
+        let written_whole: Vec<i64> = people
+            .iter()
+            .filter(|p| {
+                unaccented(&p.first_name) == whole
+                    || p.last_name
+                        .as_deref()
+                        .is_some_and(|l| unaccented(&format!("{} {l}", p.first_name)) == whole)
+            })
+            .map(|p| p.id)
+            .collect();
+        if !written_whole.is_empty() {
+            return written_whole;
+        }
     }
     match toks.as_slice() {
         [t] if found.is_empty() => clipped(&t.norm, people),

@@ -191,16 +191,15 @@ pub(super) fn infinitives(s: &str) -> String {
                 t.pos() == "VERB" && t.feat("Person") == Some("1") && t.feat("Mood") == Some("Ind")
             })
         };
-        let known: Vec<&rumorph::Analysis> = found
-            .iter()
-            .filter(|a| a.source == rumorph::Source::Dictionary)
-            .collect();
-        let top = known.iter().map(|a| a.prob).fold(0.0_f64, f64::max);
-        let best = known
-            .iter()
+        let known = || {
+            found
+                .iter()
+                .filter(|a| a.source == rumorph::Source::Dictionary)
+        };
+        let top = known().map(|a| a.prob).fold(0.0_f64, f64::max);
+        let best = known()
             .filter(|a| a.prob >= top - 1e-9)
-            .max_by_key(|a| first_person_of(a))
-            .copied();
+            .max_by_key(|a| first_person_of(a));
         let first_person = best.is_some_and(first_person_of);
         match best.filter(|_| first_person) {
             Some(a) if !a.lemma.is_empty() => out.push_str(&a.lemma.replace('ё', "е")),

@@ -414,35 +414,28 @@ pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
 /// "завтра везу документы в налоговую", "в четверг ставлю ограду": the speaker's present after
 /// a day to come (`lexicon/ru/day_ahead.txt`) said in its clause is the plan for that day;
 /// after "сегодня" it tells work under way. Only in the singular: "в пятницу запускаем зимнее
-/// меню" tells the team's schedule more often than anyone's promise. Not a habit ("каждый вторник возим"), not a day gone ("вчера ставим"), not a
-/// going or a sitting (`lexicon/ru/plan_not_work.txt`), not asked. The verb's infinitive.
+/// меню" tells the team's schedule more often than anyone's promise. Not a habit ("каждый
+/// вторник вожу"), not a day gone ("вчера ставлю"), not a going, a sitting or a waiting
+/// (`lexicon/ru/plan_not_work.txt`), not a move, not asked. The verb's infinitive.
 fn present_for_a_day(m: &Msg, i: usize) -> Option<&'static str> {
-    // The first person singular present ends in "-у"/"-ю": every other word is passed over
-    // before anything else is looked up.
-    if !(m.w(i).ends_with('у') || m.w(i).ends_with('ю'))
+    let w = m.w(i);
+    // The first person singular present ends in "-у"/"-ю" (a reflexive in "-сь" is no work
+    // here: "открываюсь в 9"): every other word is passed over before anything is looked up.
+    if !(w.ends_with('у') || w.ends_with('ю'))
         || m.verb(i).is_some()
-        || m.has_f(i, STOP | NONWORK)
+        || m.has_f(i, STOP | NONWORK | MOVE | CANCEL)
         || m.is_q(i)
     {
         return None;
     }
-    // "переносим", "открываемся в 9": a move, or the shop's hours, not work.
-    if m.has_f(i, MOVE | CANCEL) || m.w(i).ends_with("ся") || m.w(i).ends_with("сь") {
-        return None;
-    }
-    let clause = m.clause_of(i);
-    let day = (0..i)
+    let clause = m.bounds(i, false);
+    (clause.start..i)
         .rev()
-        .take_while(|&k| m.clause_of(k) == clause)
         .find(|&k| word_list!("ru/day_ahead.txt").contains(&m.w(k)))?;
-    let from = (0..=day)
-        .rev()
-        .take_while(|&k| m.clause_of(k) == clause)
-        .last()?;
-    if (from..i).any(|k| word_list!("ru/past_or_habit.txt").contains(&m.w(k))) {
+    if (clause.start..i).any(|k| word_list!("ru/past_or_habit.txt").contains(&m.w(k))) {
         return None;
     }
-    let inf = crate::morph::speaker_present_lemma(m.w(i))?;
+    let inf = crate::morph::speaker_present_lemma(w)?;
     if word_list!("ru/plan_not_work.txt").contains(&inf.as_str())
         || word_list!("ru/not_work_verbs.txt").contains(&inf.as_str())
     {

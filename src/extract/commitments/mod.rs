@@ -532,7 +532,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
             && (lead + 3..m.n()).all(|k| m.has_f(k, PRON | DATE | PREP | FILL) && !m.is_q(k));
         // "yeah no worries, slides by tues 👍", "ок, прайс к пятнице": a yes naming the thing
         // asked for and when.
-        let thing_by_date = cx.due().is_some() && {
+        let thing_by_date = || {
+            if cx.due().is_none() {
+                return false;
+            }
             let span = cx.due_span();
             let rest: Vec<usize> = (lead..m.n())
                 .filter(|&k| {
@@ -557,7 +560,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         if lead >= m.n()
             || only_date_left(&cx, lead)
             || echo
-            || thing_by_date
+            || thing_by_date()
             || able
             || on_my_way(m, lead)
             || signs_me_up(m, lead)
