@@ -1276,12 +1276,19 @@ impl Ingest<'_> {
         let mut r = m.reply_to;
         for _ in 0..2 {
             let Some(id) = r else { break };
-            let found = l.of_message(m.chat, id).await?;
-            if let Some(c) = found
+            let found: Vec<Commitment> = l
+                .of_message(m.chat, id)
+                .await?
                 .into_iter()
                 .filter(|c| c.state == CommitmentState::Open && self.may_change(m.from, c))
-                .max_by_key(|c| (c.owner == m.from, c.id))
+                .collect();
+            // "Mikey no need for the recap" to a message of two promises: the one it names.
+            if found.len() > 1
+                && let Some(c) = best_match_exact(&found, words)
             {
+                return Ok(Some(c));
+            }
+            if let Some(c) = found.into_iter().max_by_key(|c| (c.owner == m.from, c.id)) {
                 return Ok(Some(c));
             }
             r = l.message(m.chat, id).await?.and_then(|msg| msg.reply_to);
@@ -1438,6 +1445,24 @@ impl Ingest<'_> {
         } else {
             Vec::new()
         };
+        // "ill bring it tues" to "did u bring the ticket paperwork?": a bare verb answering
+        // someone who names an open promise of the speaker's is that promise again.
+        let asked_of = match m.reply_to {
+            Some(r) if words.is_empty() => match l.message(m.chat, r).await? {
+                // Asked, not told: "Mrs Henderson asked if the patio will be done" → "we'll
+                // have it finished by next friday" is new work, not the quote promised before.
+                Some(msg) if msg.user_id.is_some_and(|a| a != m.from) && msg.text.contains('?') => {
+                    let mut named =
+                        commitments::naming_words(&without_names(&msg.text, self.names));
+                    let verb = verb_of(content);
+                    let verb_stem = crate::extract::words::stem(&verb);
+                    named.retain(|w| *w != verb && !same_stem(w, &verb_stem));
+                    named
+                }
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
         let message_stems = commitments::significant_stems(&without_names(m.text, self.names));
         let same = replied
             .into_iter()
@@ -1460,7 +1485,8 @@ impl Ingest<'_> {
                     })
                     .cloned()
             })
-            .or_else(|| best_match(&own, &context));
+            .or_else(|| best_match(&own, &context))
+            .or_else(|| best_match(&own, &asked_of));
         if let Some(c) = same {
             if due.is_some() && due != c.due {
                 return self.move_to(l, m, &c, due).await;

@@ -40,7 +40,11 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
                 ) && !(w != "forget"
                     && (i + 1..m.n().min(i + 6))
                         .any(|k| word_list!("en/delivery.txt").contains(&m.w(k))))
-                    && !(i > 0 && matches!(m.w(i - 1), "i'll" | "will" | "gonna" | "can"))
+                    && !(i > 0
+                        && matches!(
+                            m.w(i - 1),
+                            "i'll" | "i’ll" | "ill" | "we'll" | "will" | "gonna" | "can"
+                        ))
                     && !(i > 0 && m.w(i - 1) == "and" && promised)
             }
             "never" => next == "mind",

@@ -461,14 +461,45 @@ fn move_beside_report(
     if parts[at].question.iter().any(|&q| q) {
         return None;
     }
+    // "457я готова, сцепление поменял. логан не успел, завтра с утра": a report before the
+    // move is other work when the move's own sentence names its work and the report none of it.
+    let move_names: Vec<String> = {
+        let sentence: String = segs
+            .iter()
+            .filter(|r| !m_sentence_differs(text, r, &segs[at]))
+            .filter_map(|r| text.get(r.clone()))
+            .collect::<Vec<_>>()
+            .join(" ");
+        // Its things, not its verbs ("will try them again tmrw" names nothing).
+        let sm = Msg::new(&sentence);
+        let stems: Vec<String> = (0..sm.n())
+            .filter(|&k| {
+                sm.verb(k).is_none()
+                    && !sm.has_f(k, EN_VERB | MOVE | NEG | DATE | REST)
+                    && !(k > 0 && word_list!("en/modal.txt").contains(&sm.w(k - 1)))
+            })
+            .flat_map(|k| significant_stems(sm.w(k)))
+            .collect();
+        words
+            .iter()
+            .filter(|w| stems.contains(w))
+            .cloned()
+            .collect()
+    };
     let dones: Vec<&Vec<String>> = per
         .iter()
         .zip(segs)
         .zip(parts)
-        .filter(|((_, r), p)| {
+        .filter(|((fs, r), _)| {
             r.start > segs[at].start
-                && m_sentence_differs(text, r, &segs[at])
-                && !(0..p.n()).any(|i| p.has_f(i, MOVE))
+                || !move_names.is_empty()
+                    && fs.iter().all(|f| match f {
+                        Finding::Done { words } => words.iter().all(|w| !move_names.contains(w)),
+                        _ => true,
+                    })
+        })
+        .filter(|((_, r), p)| {
+            m_sentence_differs(text, r, &segs[at]) && !(0..p.n()).any(|i| p.has_f(i, MOVE))
         })
         .flat_map(|((fs, _), _)| fs)
         .filter_map(|f| match f {
@@ -479,6 +510,7 @@ fn move_beside_report(
     let own: Vec<String> = words
         .iter()
         .filter(|w| !dones.iter().any(|d| d.contains(w)))
+        .filter(|w| move_names.is_empty() || move_names.contains(w))
         .cloned()
         .collect();
     if dones.is_empty() || own.is_empty() {

@@ -19,13 +19,21 @@ pub(super) fn content(
     if let Some(k) = (range.start..end).find(|&k| {
         k > range.start
             && (matches!(m.w(k), "когда" | "once" | "when" | "если" | "if" | "чтобы")
+                // "…by 13th itself since 15th is a Sunday": why, not what.
+                || matches!(m.w(k), "since" | "because" | "coz" | "cos")
+                    && !m.has_f(k + 1, DATE)
                 // "…, пока вы чай пьёте": while someone else does something.
                 || (m.w(k) == "пока"
                     && (m.clause_start(k)
                         || word_list!("ru/persons.txt").contains(&m.w(k + 1))
                         // "пока совсем не замело": before something happens.
                         || (k + 1..(k + 4).min(m.n())).any(|j| m.w(j) == "не")))
-                || (m.w(k) == "как" && m.w(k + 1) == "только"))
+                || (m.w(k) == "как" && m.w(k + 1) == "только")
+                // "…by 5/6 so it's not hanging over us": what it is for, not what is done.
+                || (m.w(k) == "so"
+                    && (m.w(k + 1) == "that"
+                        || matches!(m.w(k + 1), "it's" | "its" | "it’s" | "there's")
+                        || word_list!("en/persons.txt").contains(&m.w(k + 1)))))
     }) {
         end = k;
     }
@@ -67,6 +75,18 @@ pub(super) fn content(
                     .and_then(|(x, y)| m.text.get(x.span.end..y.span.start))
                     == Some(":")
         };
+        // "наберу ещё раз", "ring them again": a repeat says when, not what.
+        if t.norm == "again" || t.norm == "раз" && i > 0 && matches!(m.w(i - 1), "ещё" | "еще")
+        {
+            continue;
+        }
+        // "today itself": the emphasis belongs to the date.
+        if t.norm == "itself"
+            && i > 0
+            && (m.has_f(i - 1, DATE) || m.w(i - 1).starts_with(|c: char| c.is_ascii_digit()))
+        {
+            continue;
+        }
         if is_number(&t.norm) && (clock(i, i + 1) || (i > 0 && clock(i - 1, i))) {
             continue;
         }
@@ -119,9 +139,10 @@ pub(super) fn content(
         keep.pop();
     }
     keep.truncate(16);
-    let has_object = keep
-        .iter()
-        .any(|&i| m.toks[i].f & (PRON | STOP | PUREV | PREP) == 0);
+    let has_object = keep.iter().any(|&i| {
+        m.toks[i].f & (PRON | STOP | PUREV | PREP) == 0
+            || word_list!("ru/person_objects.txt").contains(&m.w(i))
+    });
     let mut parts: Vec<String> = Vec::new();
     if let Some((_, inf)) = verb
         && inf != NO_VERB
@@ -253,6 +274,113 @@ pub(super) fn lower_common_opening(s: &str) -> String {
     }
 }
 
+/// A promise whose object is a pronoun ("check it", "скинуть его") reads with the thing the
+/// clause before it names in the same message: "100t outrigger pad sensor is showing fault
+/// again, I will check it today" → "check 100t outrigger pad sensor"; "I've got the lift
+/// study, ill send it through" → "send the lift study through".
+pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
+    let words: Vec<&str> = said.split_whitespace().collect();
+    let verb = *words.first()?;
+    let last = *words.last()?;
+    let en_pron = word_list!("en/object_pron.txt");
+    let ru_pron = word_list!("ru/object_pron.txt");
+    // Where the pronoun stands: right after the verb ("check it"; English keeps the verb as
+    // written, Russian gives its infinitive, so any verb form will do there), or after a
+    // preposition that ends what is said ("get someone to look at it").
+    let after_verb = (1..m.n()).find(|&p| {
+        en_pron.contains(&m.w(p)) && m.w(p - 1).eq_ignore_ascii_case(verb)
+            || words.get(1) == Some(&m.w(p)) && ru_pron.contains(&m.w(p)) && m.verb(p - 1).is_some()
+    });
+    let after_prep = || {
+        (2..m.n()).find(|&p| {
+            en_pron.contains(&m.w(p))
+                && m.has_f(p - 1, PREP)
+                && m.w(p - 2).eq_ignore_ascii_case(last)
+                && words.len() > 1
+        })
+    };
+    let (p, en) = match after_verb {
+        Some(p) => (p, en_pron.contains(&m.w(p))),
+        None => (after_prep()?, true),
+    };
+    let own = m.bounds(p, false);
+    // The thing is named in what comes before in the sentence ("RUC licences are due on vans
+    // 3, 7 and 11 — I'll buy them"), or, when the promise opens its sentence, in the sentence
+    // before ("Sensor is showing fault again. I will check it").
+    let before = m.bounds(own.start.checked_sub(1)?, true).start..own.start;
+    if before.is_empty() || !en && m.sent_of(before.start) != m.sent_of(own.start) {
+        return None;
+    }
+    let states = word_list!("en/state_verbs.txt");
+    let verbish = |k: usize| {
+        if en {
+            states.contains(&m.w(k))
+                || m.w(k).ends_with("'ve")
+                || m.w(k).ends_with("’ve")
+                || (m.has_f(k, EN_VERB) || lexicon::wordnet_verb(m.w(k))) && !m.clause_start(k)
+        } else {
+            m.verb(k).is_some() || m.w(k).starts_with("готов")
+        }
+    };
+    let k0 = (before.start..before.end).find(|&k| verbish(k))?;
+    // "Fiona, the GST return is due": the thing starts after the address.
+    let subject_from = m.bounds(k0, false).start.max(before.start);
+    // "I've got the lift study": the verb runs on.
+    let k1 = (k0..before.end)
+        .find(|&k| !verbish(k))
+        .unwrap_or(before.end);
+    // "…from Doric for a 60t on the 9th of June": the thing ends where its date or its clause
+    // ends.
+    let object_end = m
+        .bounds(k1.min(before.end.saturating_sub(1)), false)
+        .end
+        .min(before.end);
+    let end = (k1..object_end)
+        .find(|&k| {
+            m.has_f(k, DATE | MONTH | TIME_PREP)
+                || matches!(m.w(k), "on" | "by" | "for" | "to")
+                    && (m.has_f(k + 1, DATE | MONTH)
+                        || m.w(k + 1) == "the"
+                            && is_number(m.w(k + 2).trim_end_matches(|c: char| c.is_alphabetic())))
+        })
+        .unwrap_or(object_end);
+    let names = |r: Range<usize>| {
+        r.clone().any(|k| {
+            m.toks[k].f & (PRON | SUBJ | STOP | FILL | GREET | AGREE | DATE | PREP | DONE) == 0
+                && !word_list!("en/persons.txt").contains(&m.w(k))
+                && !word_list!("ru/persons.txt").contains(&m.w(k))
+        })
+    };
+    let np = if k0 > subject_from && names(subject_from..k0) {
+        subject_from..k0
+    } else if en && k1 < end && names(k1..end) {
+        k1..end
+    } else {
+        return None;
+    };
+    let (thing, _) = content(m, np, None, &[], None);
+    let n = thing.split_whitespace().count();
+    if n == 0 || n > 10 {
+        return None;
+    }
+    let out = if after_verb.is_some() {
+        let rest = if words.get(1) == Some(&m.w(p)) {
+            &words[2..]
+        } else {
+            &words[1..]
+        };
+        let mut out = format!("{verb} {thing}");
+        for w in rest {
+            out.push(' ');
+            out.push_str(w);
+        }
+        out
+    } else {
+        format!("{said} {} {thing}", m.written(p - 1))
+    };
+    Some(out)
+}
+
 /// The clause range to take the content from, widened to the sentence when the clause names
 /// nothing but the verb.
 pub(super) fn promise_content(
@@ -302,9 +430,23 @@ pub(super) fn promise_content(
     } else {
         // Object in a neighbouring clause of the same sentence ("отчёт по продажам — сделаю").
         let sentence = m.bounds(trigger, true);
-        let before = sentence.start..clause.start;
+        // "отчёт по продажам готов, скину его": the thing, without what is said of it.
+        let said_of = (sentence.start..clause.start)
+            .find(|&k| {
+                k > sentence.start
+                    && k < clause.start
+                    && matches!(m.w(k), "готов" | "готова" | "готово" | "готовы")
+            })
+            .unwrap_or(clause.start);
+        let before = sentence.start..said_of;
         let (t2, o2) = content(m, before, verb, &skip, span);
-        if o2 && !(sentence.start..clause.start).any(|k| m.verb(k).is_some()) {
+        // "не помню, ща гляну": a clause with a verb of its own says something else.
+        if o2
+            && !(sentence.start..clause.start).any(|k| {
+                m.verb(k).is_some()
+                    || k > 0 && m.w(k - 1) == "не" && crate::morph::finite_verb(m.w(k))
+            })
+        {
             (t2, o2)
         } else {
             (text, obj)

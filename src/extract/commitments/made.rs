@@ -25,7 +25,8 @@ fn goes_somewhere(m: &Msg, v: usize) -> bool {
     let has = |key: &str, k: usize| movement(key).iter().any(|w| w == m.w(k));
     let capital = m.capital(v);
     (m.w(v.wrapping_sub(1)) == "to" && (has("to-places", v) || capital && m.w(v) != "i"))
-        || (has("verbs", v) && has("then", v + 1))
+        // "I'll come up with a latte": a verb of its own.
+        || (has("verbs", v) && has("then", v + 1) && m.w(v + 2) != "with")
 }
 
 /// Where an English promise starts: the trigger index and the index of the first word after it.
@@ -36,7 +37,23 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
         let start = m.clause_start(i);
         let after = match w {
             // "ye ill take ana's shift": after a yes, "ill" is "I'll".
-            "i'll" | "i’ll" | "ill" if w != "ill" || start || i > 0 && m.has_f(i - 1, AGREE) => {
+            // "also ill lodge the payroll tax": after a lead-in word too, before a verb.
+            "i'll" | "i’ll" | "ill"
+                if w != "ill"
+                    || start
+                    || i > 0 && m.has_f(i - 1, AGREE)
+                    || i > 0
+                        && m.clause_start(i - 1)
+                        && word_list!("en/lead_in.txt").contains(&m.w(i - 1))
+                        && (m.has_f(i + 1, EN_VERB)
+                            || word_list!("en/determiner.txt").contains(&m.w(i + 2)))
+                    // "left it on the fridge ill bring it tues": the sickness is said with a
+                    // copula or a feeling before it, never with a verb after it.
+                    || m.has_f(i + 1, EN_VERB)
+                        && !m.has_f(i + 1, STOP)
+                        && i > 0
+                        && !word_list!("en/ill_before.txt").contains(&m.w(i - 1)) =>
+            {
                 Some(i + 1)
             }
             "i" if matches!(a, "will" | "shall") => Some(i + 2),
@@ -570,6 +587,17 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
             .rev()
             .find(|&k| joins.contains(&m.w(k)))
             .map_or(clause.start.min(t), |k| k + 1);
+        // "left it on the fridge ill bring it tues": an "ill" read as "I'll" inside a clause
+        // opens the promise itself.
+        let from = if m.w(t) == "ill"
+            && !m.clause_start(t)
+            && !(from..t).all(|k| {
+                m.has_f(k, AGREE | FILL | GREET) || word_list!("en/lead_in.txt").contains(&m.w(k))
+            }) {
+            t
+        } else {
+            from
+        };
         // "oh and Bec I'll send you the draft", "also Kyle I will call the landlord": what
         // stands before the promise, when it is only a lead-in and a name, is no part of it.
         if (from..t).all(|k| {

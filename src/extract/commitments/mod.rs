@@ -332,7 +332,7 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
     }
     let segs = segments(&m, &names);
     if segs.len() < 2 {
-        return whole;
+        return named_objects(&m, whole);
     }
     let lang = input.lang.or_else(|| Some(Lang::detect(input.text)));
     let parts: Vec<Msg> = segs.iter().map(|r| m.slice(r.clone())).collect();
@@ -367,7 +367,81 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
             analyze_whole(&sub, part, &names)
         })
         .collect();
-    combine(input, &m, whole, &segs, &parts, per)
+    named_objects(&m, combine(input, &m, whole, &segs, &parts, per))
+}
+
+/// "к 15-му надо сдать отчёт по часам теории, я сделаю": work that needs doing, with the
+/// speaker's bare "I'll do it" after it, is the speaker's promise of that work.
+fn need_then_mine(m: &Msg, found: Vec<Finding>) -> Vec<Finding> {
+    let [
+        Finding::Request {
+            addressee: None,
+            content,
+            due,
+        },
+    ] = found.as_slice()
+    else {
+        return found;
+    };
+    let Some(last) = m.n().checked_sub(1) else {
+        return found;
+    };
+    let clause = m.bounds(last, false);
+    let mut verb = None;
+    for k in clause.clone() {
+        match m.verb(k) {
+            Some(v)
+                if verb.is_none()
+                    && matches!(v.form, Form::Fut1)
+                    && word_list!("doing_verbs.txt").contains(&v.inf) =>
+            {
+                verb = Some(v.inf)
+            }
+            _ if m.has_f(k, SUBJ | FILL | AGREE)
+                || m.w(k) == "я"
+                || m.w(k) == "сама"
+                || m.w(k) == "сам" => {}
+            _ => return found,
+        }
+    }
+    let (Some(inf), true) = (verb, clause.start > 0) else {
+        return found;
+    };
+    if !(0..clause.start).any(|k| m.has_f(k, NEED)) {
+        return found;
+    }
+    let mut words: Vec<&str> = content.split_whitespace().collect();
+    if words.last() == Some(&inf) {
+        words.pop();
+    }
+    while words
+        .last()
+        .is_some_and(|w| matches!(*w, "я" | "сама" | "сам" | "и" | "а"))
+    {
+        words.pop();
+    }
+    if words.is_empty() {
+        return found;
+    }
+    vec![Finding::Made {
+        content: words.join(" "),
+        due: *due,
+    }]
+}
+
+/// Promises of "it" read with the thing the message named before (see [`with_antecedent`]).
+fn named_objects(m: &Msg, found: Vec<Finding>) -> Vec<Finding> {
+    let mut found = need_then_mine(m, found);
+    for f in &mut found {
+        if let Finding::Made { content, .. }
+        | Finding::Offer { content, .. }
+        | Finding::Request { content, .. } = f
+            && let Some(named) = with_antecedent(m, content)
+        {
+            *content = named;
+        }
+    }
+    found
 }
 
 fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Finding> {

@@ -44,13 +44,21 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
             })
             .flatten();
         let single = pieces.len() == 1;
+        // "2) chase the kwinana PO, still nothing": in a numbered list what follows a comma
+        // inside an item is read as an item only if a verb plainly leads it.
+        let after_comma = numbered
+            && n > 0
+            && m.text
+                .get(all[n - 1].end..whole.start)
+                .is_some_and(|g| g.trim() == ",");
         for item in pieces {
             let part = m.slice(item.clone());
             let cx = ItemCx {
                 day_heading,
                 label: dashed(m, &all, n),
                 head_due: head_due.or(whole_due),
-                numbered,
+                numbered: numbered && !after_comma,
+                numbered_item: numbered && !after_comma,
                 // "finish the vivo + realme units, then …": one item's second object is no
                 // item of its own.
                 before_then: before_then && single,
@@ -70,6 +78,14 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
                 ..input.clone()
             };
             for mut f in analyze_whole(&sub, &part, names) {
+                // "2) March staff mtg agenda, will have it out by monday": the item's date.
+                if after_comma
+                    && let Finding::Accept { due: Some(d), .. } = f
+                    && let Some(last) = found.last_mut()
+                {
+                    clauses::set_due(last, Some(d));
+                    continue;
+                }
                 if matches!(f, Finding::Made { .. }) {
                     if f.due().is_none() {
                         clauses::set_due(&mut f, head_due.or(whole_due));
@@ -285,6 +301,8 @@ struct ItemCx {
     numbered: bool,
     /// The next item opens with "then".
     before_then: bool,
+    /// The item follows its own number ("3) roster for next wk by this arvo").
+    numbered_item: bool,
 }
 
 /// With the item's noun when the item is named by it alone in Russian (its verb unsaid).
@@ -411,9 +429,14 @@ fn plan_item(
         && v > 0
         && (part.has_f(v - 1, DETERMINER)
             || word_list!("en/plan_then.txt").contains(&part.w(v - 1)));
+    // "today: … 3) roster for next wk by this arvo": a numbered item of a day's plan named by
+    // its noun is work too.
+    // So is any numbered item of a day's plan named by its noun ("1) Ingram order for the
+    // reading"), unless the guards below find a statement in it.
+    let noun_by_date = cx.numbered_item && cx.day_heading;
     let nominal = verb.is_none()
         && lang == Lang::En
-        && (after_then || cx.before_then && part.n() - v >= 2)
+        && (after_then || cx.before_then && part.n() - v >= 2 || noun_by_date)
         && !word_list!("en/plan_events.txt").contains(&part.w(v))
         && !part.has_f(v, STOP | NONWORK | PRON)
         && !(part.has_f(v, DATE) && in_date(v))
@@ -476,12 +499,15 @@ fn plan_item(
 /// heading gives a day.
 fn item_due(part: &Msg, own: Option<(Range<usize>, Due)>, head_due: Option<Due>) -> Option<Due> {
     match own {
+        // "сегодня: 1) составлю график вождения на след неделю": the week is the schedule's,
+        // the day is the heading's.
         Some((span, _))
             if head_due.is_some()
-                && part
+                && (part
                     .text
                     .get(span.clone())
-                    .is_some_and(|t| t.ends_with("'s") || t.ends_with("’s")) =>
+                    .is_some_and(|t| t.ends_with("'s") || t.ends_with("’s"))
+                    || crate::extract::dates::period_of_a_noun(part.text, &span)) =>
         {
             head_due
         }

@@ -881,8 +881,19 @@ pub(super) fn remark(m: &Msg, k: usize) -> bool {
                 "the" | "a" | "an" | "our" | "their" | "your" | "be" | "is"
             )
     });
+    // "…, it expires mid june", "…, they're asking": a subject and its present, said of how
+    // things stand.
+    let en_now = matches!(w, "it" | "they" | "he" | "she" | "this" | "that")
+        && (word_list!("en/statement_aux.txt").contains(&next)
+            || next.len() > 3
+                && next.strip_suffix('s').is_some_and(|stem| {
+                    word_classes().get(stem).is_some_and(|f| f & EN_VERB != 0)
+                        || lexicon::wordnet_verb(stem)
+                }))
+        || matches!(w, "it's" | "they're" | "it’s" | "they’re");
     m.has_f(k, NEED)
         || en_past
+        || en_now
         || matches!(
             w,
             "потому"

@@ -147,7 +147,7 @@ pub fn find(text: &str, now: DateTime<Tz>, lang: Lang) -> Vec<Found> {
 /// deadline word (до, к, by, until, на, через, in) wins over the others.
 /// Does the date at `span` open with "на" right after a noun ("план на январь", "заказ на
 /// пятницу")?
-fn period_of_a_noun(text: &str, span: &Range<usize>) -> bool {
+pub(crate) fn period_of_a_noun(text: &str, span: &Range<usize>) -> bool {
     let Some(rest) = text.get(span.clone()) else {
         return false;
     };

@@ -139,6 +139,26 @@ impl Frame {
     }
 }
 
+/// Does a place write the day before the month in numeric dates ("5/6" = 5 June)? North
+/// America, the Philippines and zones with no place (`UTC`, `Etc/…`) write the month first.
+fn day_first_zone(tz: &str) -> bool {
+    !(tz.starts_with("America/")
+        || tz.starts_with("US/")
+        || tz.starts_with("Canada/")
+        || tz.starts_with("Etc/")
+        || matches!(
+            tz,
+            "UTC"
+                | "GMT"
+                | "Pacific/Honolulu"
+                | "Asia/Manila"
+                | "EST5EDT"
+                | "CST6CDT"
+                | "MST7MDT"
+                | "PST8PDT"
+        ))
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Side {
     F(Frame),
@@ -881,8 +901,8 @@ impl<'a> P<'a> {
                 let y = match third {
                     Some((c, cn)) => Some(year_of(c, cn)?),
                     None => {
-                        // "2.4" reads as a version, not the 2nd of April
-                        if an == 1 && bn == 1 {
+                        // "2.4" reads as a version, not the 2nd of April; "5/6" is a date.
+                        if an == 1 && bn == 1 && sep != '/' {
                             return None;
                         }
                         None
@@ -916,17 +936,19 @@ impl<'a> P<'a> {
     }
 
     fn day_first(&self) -> bool {
-        // Russian writes 15/02; English 2/15. The text's script decides.
-        self.l.toks.iter().any(|t| {
-            matches!(
-                t.lex,
-                Lex::Word | Lex::Month(_) | Lex::Wd(..) | Lex::Kw(_) | Lex::RelDay(_)
-            ) && self
-                .l
-                .lower
-                .get(t.n0 as usize..t.n1 as usize)
-                .is_some_and(|w| !w.is_ascii())
-        })
+        // Russian writes 15/02; American English 2/15, but English in Perth, Dublin or
+        // Auckland writes 15/2 too: the script decides, and for Latin script the place.
+        day_first_zone(self.now.timezone().name())
+            || self.l.toks.iter().any(|t| {
+                matches!(
+                    t.lex,
+                    Lex::Word | Lex::Month(_) | Lex::Wd(..) | Lex::Kw(_) | Lex::RelDay(_)
+                ) && self
+                    .l
+                    .lower
+                    .get(t.n0 as usize..t.n1 as usize)
+                    .is_some_and(|w| !w.is_ascii())
+            })
     }
 
     /// Clock times. `weak`: a bare number that needs company to be a time.
@@ -2925,6 +2947,27 @@ impl<'a> P<'a> {
             return None;
         }
         let (mut cf, e2) = self.frame(e + 1, true)?;
+        // "thurs after lunch", "в пятницу после обеда": that day's afternoon.
+        if cf.clock.is_none() && cf.part == Some(Part::Lunch) && !cf.has_date() {
+            let (v, _, _) = self.resolve_frame(&df, None)?;
+            let d = v.start?.date();
+            return Some((
+                Out {
+                    val: TimeValue {
+                        kind: Kind::Interval,
+                        start: d.and_hms_opt(13, 0, 0),
+                        end: d.and_hms_opt(17, 0, 0),
+                        grain: Grain::Hour,
+                    },
+                    due: (d >= self.today).then_some(Due {
+                        date: d,
+                        time: None,
+                    }),
+                    strong: true,
+                },
+                e2,
+            ));
+        }
         if cf.clock.is_none() || cf.has_date() || !cf.merge(&df) {
             return None;
         }
