@@ -473,6 +473,7 @@ async fn earlier_blind_rounds_keep_their_pooled_scores() {
         ("scenarios-blind25", 0.91, 0.77, 0.76),
         ("scenarios-blind26", 0.96, 0.88, 0.88),
         ("scenarios-blind27", 0.93, 0.84, 0.83),
+        ("scenarios-blind28", 0.90, 0.79, 0.76),
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut low = Vec::new();

@@ -317,7 +317,13 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
             states.contains(&m.w(k))
                 || m.w(k).ends_with("'ve")
                 || m.w(k).ends_with("’ve")
-                || (m.has_f(k, EN_VERB) || lexicon::wordnet_verb(m.w(k))) && !m.clause_start(k)
+                || m.has_f(k, EN_VERB) && !m.clause_start(k)
+                // "tyres land tmrw": a verb after a plural.
+                || k > 0
+                    && !m.clause_start(k)
+                    && m.w(k - 1).len() > 3
+                    && m.w(k - 1).ends_with('s')
+                    && lexicon::wordnet_verb(m.w(k))
         } else {
             m.verb(k).is_some() || m.w(k).starts_with("готов")
         }
@@ -358,6 +364,15 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
     } else {
         return None;
     };
+    // "can't find them right now, I'll dig them out": a pronoun again is no thing named.
+    if np.clone().any(|k| {
+        en_pron.contains(&m.w(k))
+            || ru_pron.contains(&m.w(k))
+            || m.has_f(k, PRON | NEG)
+            || word_list!("en/modal.txt").contains(&m.w(k))
+    }) {
+        return None;
+    }
     let (thing, _) = content(m, np, None, &[], None);
     let n = thing.split_whitespace().count();
     if n == 0 || n > 10 {
