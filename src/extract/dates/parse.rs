@@ -2950,29 +2950,30 @@ impl<'a> P<'a> {
         // "thurs after lunch", "в пятницу после обеда": that day's afternoon.
         if cf.clock.is_none() && cf.part == Some(Part::Lunch) && !cf.has_date() {
             let (v, _, _) = self.resolve_frame(&df, None)?;
-            let d = v.start?.date();
-            return Some((
-                Out {
-                    val: TimeValue {
-                        kind: Kind::Interval,
-                        start: d.and_hms_opt(13, 0, 0),
-                        end: d.and_hms_opt(17, 0, 0),
-                        grain: Grain::Hour,
-                    },
-                    due: (d >= self.today).then_some(Due {
-                        date: d,
-                        time: None,
-                    }),
-                    strong: true,
-                },
-                e2,
-            ));
+            return Some((self.afternoon(v.start?.date(), true), e2));
         }
         if cf.clock.is_none() || cf.has_date() || !cf.merge(&df) {
             return None;
         }
         let (v, _, _) = self.resolve_frame(&cf, None)?;
         Some((Out::after(v.start, v.grain), e2))
+    }
+
+    /// The afternoon of day `d` (13:00–17:00), a deadline that day unless it has passed.
+    fn afternoon(&self, d: NaiveDate, strong: bool) -> Out {
+        Out {
+            val: TimeValue {
+                kind: Kind::Interval,
+                start: d.and_hms_opt(13, 0, 0),
+                end: d.and_hms_opt(17, 0, 0),
+                grain: Grain::Hour,
+            },
+            due: (d >= self.today).then_some(Due {
+                date: d,
+                time: None,
+            }),
+            strong,
+        }
     }
 
     fn after_expr(&self, i: usize) -> Option<(Out, usize)> {
@@ -2996,23 +2997,7 @@ impl<'a> P<'a> {
         if f.part == Some(Part::Lunch) && f.clock.is_none() {
             // "после обеда", "after lunch": the afternoon of that day
             let (v, _, _) = self.resolve_frame(&f, None)?;
-            let d = v.start?.date();
-            return Some((
-                Out {
-                    val: TimeValue {
-                        kind: Kind::Interval,
-                        start: d.and_hms_opt(13, 0, 0),
-                        end: d.and_hms_opt(17, 0, 0),
-                        grain: Grain::Hour,
-                    },
-                    due: (d >= self.today).then_some(Due {
-                        date: d,
-                        time: None,
-                    }),
-                    strong: false,
-                },
-                e,
-            ));
+            return Some((self.afternoon(v.start?.date(), false), e));
         }
         if f.part.is_some() && f.clock.is_none() {
             return None;

@@ -913,3 +913,22 @@ fn the_am_and_the_pm_are_parts_of_the_day() {
     let next = deadline("k I'll look at the bender in the am", late, Lang::En).map(|(_, d)| d.date);
     assert_eq!(next, chrono::NaiveDate::from_ymd_opt(2026, 7, 14));
 }
+
+#[test]
+fn numeric_dates_follow_the_place_and_a_day_keeps_its_afternoon() {
+    let day = |text: &str, now: DateTime<Tz>| {
+        deadline(text, now, Lang::En)
+            .map(|(_, d)| d.date.to_string())
+            .unwrap_or_else(|| "none".into())
+    };
+    // Perth writes the day first, New York the month; "5/6" is a date, not a version.
+    let perth = at("Australia/Perth", 2026, 5, 25, 7, 45);
+    let new_york = at("America/New_York", 2026, 3, 9, 8, 0);
+    assert_eq!(day("I'll lodge it by 5/6", perth), "2026-06-05");
+    assert_eq!(day("I'll lodge it by 5/6", new_york), "2026-05-06");
+    assert_eq!(day("by 13/6", new_york), "2026-06-13");
+    // "thurs after lunch" is Thursday's afternoon, not today's.
+    let tuesday = at("America/New_York", 2026, 3, 10, 16, 40);
+    assert_eq!(day("thurs after lunch", tuesday), "2026-03-12");
+    assert_eq!(day("after lunch", tuesday), "2026-03-10");
+}
