@@ -1434,34 +1434,9 @@ impl Ingest<'_> {
         // is that promise again.
         // A long message talks of many things; only a short one is about the one it names.
         let context = if words.is_empty() && m.text.split_whitespace().count() <= 25 {
-            let text = without_names(m.text, self.names);
-            let mut context = commitments::naming_words(&text);
-            // The promise's own verb is not what the rest names: "I'm going to pay it today" is
-            // not "have to pay 20 RIB" again.
-            let verb = verb_of(content);
-            let verb_stem = crate::extract::words::stem(&verb);
-            context.retain(|w| *w != verb && !same_stem(w, &verb_stem));
-            context
+            self.named_besides_verb(m.text, content)
         } else {
             Vec::new()
-        };
-        // "ill bring it tues" to "did u bring the ticket paperwork?": a bare verb answering
-        // someone who names an open promise of the speaker's is that promise again.
-        let asked_of = match m.reply_to {
-            Some(r) if words.is_empty() => match l.message(m.chat, r).await? {
-                // Asked, not told: "Mrs Henderson asked if the patio will be done" → "we'll
-                // have it finished by next friday" is new work, not the quote promised before.
-                Some(msg) if msg.user_id.is_some_and(|a| a != m.from) && msg.text.contains('?') => {
-                    let mut named =
-                        commitments::naming_words(&without_names(&msg.text, self.names));
-                    let verb = verb_of(content);
-                    let verb_stem = crate::extract::words::stem(&verb);
-                    named.retain(|w| *w != verb && !same_stem(w, &verb_stem));
-                    named
-                }
-                _ => Vec::new(),
-            },
-            _ => Vec::new(),
         };
         let message_stems = commitments::significant_stems(&without_names(m.text, self.names));
         let same = replied
@@ -1485,8 +1460,20 @@ impl Ingest<'_> {
                     })
                     .cloned()
             })
-            .or_else(|| best_match(&own, &context))
-            .or_else(|| best_match(&own, &asked_of));
+            .or_else(|| best_match(&own, &context));
+        // "ill bring it tues" to "did u bring the ticket paperwork?": a bare verb answering
+        // someone who names an open promise of the speaker's is that promise again. Asked, not
+        // told: "Mrs Henderson asked if the patio will be done" → "we'll have it finished by
+        // next friday" is new work, not the quote promised before.
+        let same = match (same, m.reply_to) {
+            (None, Some(r)) if words.is_empty() => match l.message(m.chat, r).await? {
+                Some(msg) if msg.user_id.is_some_and(|a| a != m.from) && msg.text.contains('?') => {
+                    best_match(&own, &self.named_besides_verb(&msg.text, content))
+                }
+                _ => None,
+            },
+            (same, _) => same,
+        };
         if let Some(c) = same {
             if due.is_some() && due != c.due {
                 return self.move_to(l, m, &c, due).await;
@@ -1540,6 +1527,17 @@ impl Ingest<'_> {
             })
             .await?;
         Ok(Some(Effect::Created(c)))
+    }
+
+    /// What `text` names (its significant stems and verbs), names of people aside, without the
+    /// verb of the promise `content`: "I'm going to pay it today" is not "have to pay 20 RIB"
+    /// again.
+    fn named_besides_verb(&self, text: &str, content: &str) -> Vec<String> {
+        let mut named = commitments::naming_words(&without_names(text, self.names));
+        let verb = verb_of(content);
+        let verb_stem = crate::extract::words::stem(&verb);
+        named.retain(|w| *w != verb && !same_stem(w, &verb_stem));
+        named
     }
 
     /// Finds the request (or offer) this message accepts and turns it into a commitment:

@@ -464,21 +464,22 @@ fn move_beside_report(
     // "457я готова, сцепление поменял. логан не успел, завтра с утра": a report before the
     // move is other work when the move's own sentence names its work and the report none of it.
     let move_names: Vec<String> = {
-        let sentence: String = segs
+        // Its things, not its verbs ("will try them again tmrw" names nothing), read from the
+        // clauses of its sentence as they were read already.
+        let stems: Vec<String> = segs
             .iter()
-            .filter(|r| !m_sentence_differs(text, r, &segs[at]))
-            .filter_map(|r| text.get(r.clone()))
-            .collect::<Vec<_>>()
-            .join(" ");
-        // Its things, not its verbs ("will try them again tmrw" names nothing).
-        let sm = Msg::new(&sentence);
-        let stems: Vec<String> = (0..sm.n())
-            .filter(|&k| {
-                sm.verb(k).is_none()
-                    && !sm.has_f(k, EN_VERB | MOVE | NEG | DATE | REST)
-                    && !(k > 0 && word_list!("en/modal.txt").contains(&sm.w(k - 1)))
+            .zip(parts)
+            .filter(|(r, _)| !m_sentence_differs(text, r, &segs[at]))
+            .flat_map(|(_, sm)| {
+                (0..sm.n())
+                    .filter(|&k| {
+                        sm.verb(k).is_none()
+                            && !sm.has_f(k, EN_VERB | MOVE | NEG | DATE | REST)
+                            && !(k > 0 && word_list!("en/modal.txt").contains(&sm.w(k - 1)))
+                    })
+                    .flat_map(|k| significant_stems(sm.w(k)))
+                    .collect::<Vec<_>>()
             })
-            .flat_map(|k| significant_stems(sm.w(k)))
             .collect();
         words
             .iter()

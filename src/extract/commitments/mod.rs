@@ -332,7 +332,7 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
     }
     let segs = segments(&m, &names);
     if segs.len() < 2 {
-        return named_objects(&m, whole);
+        return named_objects(&m, need_then_mine(&m, whole));
     }
     let lang = input.lang.or_else(|| Some(Lang::detect(input.text)));
     let parts: Vec<Msg> = segs.iter().map(|r| m.slice(r.clone())).collect();
@@ -367,7 +367,8 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
             analyze_whole(&sub, part, &names)
         })
         .collect();
-    named_objects(&m, combine(input, &m, whole, &segs, &parts, per))
+    let found = combine(input, &m, whole, &segs, &parts, per);
+    named_objects(&m, need_then_mine(&m, found))
 }
 
 /// "к 15-му надо сдать отчёт по часам теории, я сделаю": work that needs doing, with the
@@ -430,8 +431,7 @@ fn need_then_mine(m: &Msg, found: Vec<Finding>) -> Vec<Finding> {
 }
 
 /// Promises of "it" read with the thing the message named before (see [`with_antecedent`]).
-fn named_objects(m: &Msg, found: Vec<Finding>) -> Vec<Finding> {
-    let mut found = need_then_mine(m, found);
+fn named_objects(m: &Msg, mut found: Vec<Finding>) -> Vec<Finding> {
     for f in &mut found {
         if let Finding::Made { content, .. }
         | Finding::Offer { content, .. }

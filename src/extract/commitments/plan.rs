@@ -58,7 +58,6 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
                 label: dashed(m, &all, n),
                 head_due: head_due.or(whole_due),
                 numbered: numbered && !after_comma,
-                numbered_item: numbered && !after_comma,
                 // "finish the vivo + realme units, then …": one item's second object is no
                 // item of its own.
                 before_then: before_then && single,
@@ -301,8 +300,6 @@ struct ItemCx {
     numbered: bool,
     /// The next item opens with "then".
     before_then: bool,
-    /// The item follows its own number ("3) roster for next wk by this arvo").
-    numbered_item: bool,
 }
 
 /// With the item's noun when the item is named by it alone in Russian (its verb unsaid).
@@ -429,14 +426,12 @@ fn plan_item(
         && v > 0
         && (part.has_f(v - 1, DETERMINER)
             || word_list!("en/plan_then.txt").contains(&part.w(v - 1)));
-    // "today: … 3) roster for next wk by this arvo": a numbered item of a day's plan named by
-    // its noun is work too.
-    // So is any numbered item of a day's plan named by its noun ("1) Ingram order for the
-    // reading"), unless the guards below find a statement in it.
-    let noun_by_date = cx.numbered_item && cx.day_heading;
+    // "today: 1) Ingram order for the reading … 3) roster for next wk": a numbered item of a
+    // day's plan named by its noun is work too, unless the guards below find a statement in it.
+    let numbered_noun = cx.numbered && cx.day_heading;
     let nominal = verb.is_none()
         && lang == Lang::En
-        && (after_then || cx.before_then && part.n() - v >= 2 || noun_by_date)
+        && (after_then || cx.before_then && part.n() - v >= 2 || numbered_noun)
         && !word_list!("en/plan_events.txt").contains(&part.w(v))
         && !part.has_f(v, STOP | NONWORK | PRON)
         && !(part.has_f(v, DATE) && in_date(v))
