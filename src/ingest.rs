@@ -532,12 +532,24 @@ impl Ingest<'_> {
                     && let Some(e) = self.close_done(l, m, &target).await?
                 {
                     effects.push(e);
+                    if !target.1 {
+                        effects.extend(self.done_besides(l, m, &target.0).await?);
+                    }
                 }
                 continue;
             }
-            if let Some(e) = self.apply(l, m, f.clone()).await? {
+            let Some(e) = self.apply(l, m, f.clone()).await? else {
+                continue;
+            };
+            // "smoker's set, inventory done": a report of two things closes each of them, each
+            // told in a clause of its own.
+            if let (Finding::Done { .. }, Effect::Done(first)) = (f, &e) {
+                let first = first.clone();
                 effects.push(e);
+                effects.extend(self.done_besides(l, m, &first).await?);
+                continue;
             }
+            effects.push(e);
         }
         // Findings that changed nothing ("двое перенеслись на пятницу" moves no promise of the
         // speaker's) leave the report in the same message to be read: "всех обзвонила, двое
@@ -1244,6 +1256,72 @@ impl Ingest<'_> {
         Ok(best_match_exact(&theirs, &words).map(|c| (c, true)))
     }
 
+    /// The speaker's other promises that clauses of `m` report done, besides `first`, which
+    /// the message as a whole closed: each clause that names none of `first`'s words and reads
+    /// as a report by itself closes the promise it names.
+    async fn done_besides(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        first: &Commitment,
+    ) -> Result<Vec<Effect>, IngestError> {
+        let clauses: Vec<&str> = m
+            .text
+            .split([',', '.', ';', '!', '\n'])
+            .filter(|c| !c.trim().is_empty())
+            .collect();
+        if clauses.len() < 2 {
+            return Ok(Vec::new());
+        }
+        // The words of the promise already closed, its verb too: "орхидеи покрасила" is the
+        // clause that closed "покрасить кандурином", whatever else it names.
+        let had: Vec<String> = first
+            .content
+            .split(|c: char| !c.is_alphanumeric())
+            .map(str::to_lowercase)
+            .filter(|w| w.chars().count() >= 4)
+            .collect();
+        let root = |a: &str, b: &str| {
+            let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+            common >= 4 && common + 3 >= a.chars().count().min(b.chars().count())
+        };
+        let mut closed = vec![first.id];
+        let mut out = Vec::new();
+        let key = (m.chat, m.message);
+        for clause in clauses {
+            if clause
+                .split(|c: char| !c.is_alphanumeric())
+                .map(str::to_lowercase)
+                .any(|w| had.iter().any(|h| root(&w, h)))
+            {
+                continue;
+            }
+            let stems = commitments::significant_stems(clause);
+            let found = analyze(key, clause, m.date, self.org, m.from, self.names, &[]);
+            let words = match found.as_slice() {
+                [Finding::Done { words }] if !words.is_empty() => words.clone(),
+                // "smoker's set": the state the work leaves the thing in.
+                [] if analyze_guarded(key, || result_told(clause).is_some()) => stems,
+                _ => continue,
+            };
+            let mine = l.open_of(m.from).await?;
+            let mine: Vec<Commitment> = mine
+                .into_iter()
+                .filter(|c| !closed.contains(&c.id))
+                .collect();
+            // Every word the clause names is the promise's: "inventory done" for "inventory the
+            // dry goods", "банки забрал" for "выехать за банками".
+            if let Some(c) = best_match_exact(&mine, &words)
+                && overlap(&words, &matchable(&c.content)) == words.len()
+                && let Some(e) = self.close(l, m, &c, CommitmentState::Done).await?
+            {
+                closed.push(c.id);
+                out.push(e);
+            }
+        }
+        Ok(out)
+    }
+
     /// Closes a promise as done: by one who may change it, or told by a witness.
     async fn close_done(
         &self,
@@ -1711,6 +1789,26 @@ impl Ingest<'_> {
                     })
                     .await?;
                 return Ok(Some(Effect::Created(c)));
+            }
+            // "sure, by when?" → "thurs": the date the one who asked gives is the promise's due
+            // (theirs alone, so a message between does not stand in the way).
+            if own.is_none()
+                && due.is_some()
+                && analyze_guarded((msg.chat_id, msg.message_id), || {
+                    commitments::agrees_asking_when(&msg.text)
+                })
+            {
+                let asked = l.of_message(m.chat, msg.message_id).await?;
+                if let Some(c) = asked.into_iter().find(|c| {
+                    c.owner == author
+                        && c.requester == Some(m.from)
+                        && c.state == CommitmentState::Open
+                }) {
+                    if c.due == due {
+                        return Ok(None);
+                    }
+                    return self.move_to(l, m, &c, due).await;
+                }
             }
             // "инвентаризацию перенесём на пятницу?" → "давай": the one who may decide agrees
             // to the move the promise's owner asked for.

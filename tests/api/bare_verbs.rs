@@ -20,24 +20,6 @@ fn chat() -> Value {
     json!({"id": -100600, "type": "supergroup", "title": "Клуб"})
 }
 
-/// (owner, text, due, state, origin message) of every commitment.
-fn held(out: &Value) -> Vec<(i64, String, Option<String>, String, i64)> {
-    out["commitments"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            (
-                c["owner"].as_i64().unwrap(),
-                c["text"].as_str().unwrap().to_string(),
-                c["due"].as_str().map(str::to_string),
-                c["state"].as_str().unwrap().to_string(),
-                c["origin"]["message"].as_i64().unwrap(),
-            )
-        })
-        .collect()
-}
-
 /// An English shop: Dana directs, Ravi (and with `lani`, Lani) work for her.
 fn shop(lani: bool) -> Vec<Value> {
     let mut lines = vec![
@@ -62,7 +44,7 @@ async fn run(
         }
         lines.push(l);
     }
-    held(&common::replay_ru(&lines).await)
+    common::held(&common::replay_ru(&lines).await)
 }
 
 #[tokio::test]
@@ -240,7 +222,7 @@ async fn an_english_report_by_the_promises_verb_completes_it_and_not_the_newest(
     ] {
         lines.push(group_line(&chat(), id, 2, date, text));
     }
-    let got = held(&common::replay_ru(&lines).await);
+    let got = common::held(&common::replay_ru(&lines).await);
     let state = |word: &str| got.iter().find(|c| c.1.contains(word)).map(|c| c.3.clone());
     assert_eq!(state("venue").as_deref(), Some("done"), "{got:?}");
     assert_eq!(state("deck").as_deref(), Some("open"), "{got:?}");
@@ -365,7 +347,7 @@ async fn a_request_to_no_one_is_taken_by_the_next_one_who_agrees() {
     ] {
         lines.push(group_line(&chat, id, from, date, text));
     }
-    let got = held(&common::replay_ru(&lines).await);
+    let got = common::held(&common::replay_ru(&lines).await);
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!(got[0].0, 3, "the one who answered owns it: {got:?}");
     assert!(got[0].1.contains("roster"), "{got:?}");
@@ -451,7 +433,7 @@ async fn take_it_accepts_a_call_and_buys_nothing_else() {
     ] {
         lines.push(group_line(&chat, id, from, date, text));
     }
-    let got = held(&common::replay_ru(&lines).await);
+    let got = common::held(&common::replay_ru(&lines).await);
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!((got[0].0, got[0].4), (2, 17), "{got:?}");
     assert!(got[0].1.contains("pickup"), "{got:?}");

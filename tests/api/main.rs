@@ -9,6 +9,7 @@ mod common;
 
 mod absences;
 mod access;
+mod answers;
 mod bare_verbs;
 mod bot;
 mod buttons;

@@ -106,3 +106,29 @@ pub(super) fn emoji_only(text: &str) -> Option<Finding> {
     }
     None
 }
+
+/// A yes that asks by when ("sure, by when?", "ок, к какому числу?"): agreed, the date to come
+/// from the one who asked.
+pub(super) fn asks_when(m: &Msg) -> bool {
+    let mut lead = 0;
+    while lead < m.n() && m.has_f(lead, AGREE | FILL) {
+        lead = multi_agreement(m, lead).unwrap_or(lead + 1);
+    }
+    let rest = lead..m.n();
+    lead > 0
+        && !rest.is_empty()
+        && m.is_q(m.n() - 1)
+        && rest
+            .clone()
+            .any(|k| word_list!("when_asked.txt").contains(&m.w(k)))
+        && rest.into_iter().all(|k| {
+            word_list!("when_asked.txt").contains(&m.w(k))
+                || word_list!("when_asked_fill.txt").contains(&m.w(k))
+                || m.has_f(k, FILL | PREP)
+        })
+}
+
+/// [`asks_when`] of a whole text, for ingest: does this reply agree and ask by when?
+pub fn agrees_asking_when(text: &str) -> bool {
+    text.trim_end().ends_with('?') && asks_when(&Msg::new(text))
+}

@@ -48,6 +48,7 @@ mod request;
 mod tests;
 mod vetoes;
 
+pub use accept::agrees_asking_when;
 pub use assign::assigned;
 pub use doubt::{Doubt, doubt};
 /// The words of a lexicon file (for readers outside the rules, as `report`).
@@ -580,6 +581,13 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     {
         return vec![Finding::Accept {
             due: cx.due(),
+            own: None,
+        }];
+    }
+    // "sure, by when?", "ок, к какому числу?": yes, the date to come from whoever asked.
+    if asks_when(m) {
+        return vec![Finding::Accept {
+            due: None,
             own: None,
         }];
     }

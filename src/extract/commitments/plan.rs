@@ -19,8 +19,14 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     let mut named: Vec<(usize, String)> = Vec::new();
     let numbered = clauses::numbered(m.text);
     let day_heading = names_a_day(m, &head);
-    let all: Vec<Range<usize>> = items(m.text, list_start);
+    let mut all: Vec<Range<usize>> = items(m.text, list_start);
+    let owners = item_owners(m, &mut all, names, input.speaker);
     for (n, whole) in all.iter().cloned().enumerate() {
+        let owner = match owners[n] {
+            Owner::Label => continue,
+            Owner::Of(id) => Some(id),
+            Owner::Speaker => None,
+        };
         // "today: flu clinic list for Douglas, then the MDS trays": the item the next one
         // follows with "then" is work too, even named by its noun alone.
         // "finish the vivo + realme units, then …": what "+" adds is the item before's object.
@@ -62,6 +68,36 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
                 // item of its own.
                 before_then: before_then && single,
             };
+            // "3) Наташа — чехлы, как придёт ткань": asked only once something happens, so
+            // not yet asked.
+            let hoped = all.get(n + 1).is_some_and(|next| {
+                let next = m.slice(next.clone());
+                next.n() > 0
+                    && (next.has_f(0, COND) || word_list!("plan_wait.txt").contains(&next.w(0)))
+            });
+            if let Some(id) = owner {
+                if hoped {
+                    continue;
+                }
+                // "2) Bob - hoses": asked of Bob, whatever form the item takes.
+                let made = plan_item(&part, input, lang, &cx)
+                    .map(|(f, _)| f)
+                    .or_else(|| {
+                        let own = crate::extract::dates::deadline(part.text, input.now, lang);
+                        let span = own.as_ref().map(|(s, _)| s.clone());
+                        let (content, _) = content(&part, 0..part.n(), None, &[], span.as_ref());
+                        let due = item_due(&part, own, cx.head_due);
+                        (!content.is_empty()).then_some(Finding::Made { content, due })
+                    });
+                if let Some(Finding::Made { content, due }) = made {
+                    found.push(Finding::Request {
+                        addressee: Some(id),
+                        content,
+                        due,
+                    });
+                }
+                continue;
+            }
             if let Some((f, head)) = plan_item(&part, input, lang, &cx) {
                 if let Some(head) = head {
                     named.push((found.len(), head));
@@ -282,6 +318,61 @@ fn items(text: &str, start: usize) -> Vec<Range<usize>> {
     }
     push(from, text.len());
     out
+}
+
+/// Whose an item of a plan is.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Owner {
+    /// The speaker's, as items are unless the plan names someone.
+    Speaker,
+    /// A teammate's: "1) дэн — вскрытие", "Vera: invoices".
+    Of(i64),
+    /// The name before a dash that says whose the next item is ("дэн" of "дэн — вскрытие").
+    Label,
+}
+
+/// Whose each item of `all` is: an item that is only a teammate's name (or "я", "me") before a
+/// dash gives the next item to them; an item opening with a name and a colon ("Bob: hoses") is
+/// theirs, and its range is moved past the colon.
+fn item_owners(m: &Msg, all: &mut [Range<usize>], names: &NameIndex, speaker: i64) -> Vec<Owner> {
+    let mut owners = vec![Owner::Speaker; all.len()];
+    let who = |t: &str| -> Option<(usize, i64)> {
+        let t = t.trim_end();
+        if word_list!("volunteer.txt").contains(&t.to_lowercase().as_str()) {
+            return Some((t.len(), speaker));
+        }
+        match names.people_in(t).as_slice() {
+            [(r, id), ..] if r.start == 0 => Some((r.end, *id)),
+            _ => None,
+        }
+    };
+    for n in 0..all.len() {
+        let t = m.text.get(all[n].clone()).unwrap_or("");
+        let Some((end, id)) = who(t) else { continue };
+        let owner = if id == speaker {
+            Owner::Speaker
+        } else {
+            Owner::Of(id)
+        };
+        let rest = &t[end..];
+        if rest.trim().is_empty() {
+            let dash = all.get(n + 1).is_some_and(|next| {
+                m.text
+                    .get(all[n].end..next.start)
+                    .is_some_and(|g| g.contains(['—', '–']) || g.trim() == "-")
+            });
+            if dash {
+                owners[n] = Owner::Label;
+                owners[n + 1] = owner;
+            }
+        } else if let Some(after) = rest.trim_start().strip_prefix(':')
+            && !after.trim().is_empty()
+        {
+            all[n].start = all[n].end - after.trim_start().len();
+            owners[n] = owner;
+        }
+    }
+    owners
 }
 
 /// One item as a promise: led (after its date words) by an infinitive or a 1st-person future

@@ -512,3 +512,21 @@ impl Team {
         lines
     }
 }
+
+/// (owner, text, due, state, origin message) of every commitment of a replay's JSON result.
+pub fn held(out: &Value) -> Vec<(i64, String, Option<String>, String, i64)> {
+    out["commitments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["owner"].as_i64().unwrap(),
+                c["text"].as_str().unwrap().to_string(),
+                c["due"].as_str().map(str::to_string),
+                c["state"].as_str().unwrap().to_string(),
+                c["origin"]["message"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
