@@ -205,6 +205,25 @@ fn verb_of(content: &str) -> String {
         .to_lowercase()
 }
 
+/// Does `text` tell in the past the verb `content` opens with ("поправила" for "поправить
+/// лого")?
+fn told_done(text: &str, content: &str) -> bool {
+    let verb = verb_of(content);
+    text.split(|c: char| !c.is_alphabetic())
+        .map(str::to_lowercase)
+        .filter(|w| crate::morph::past_verb(w))
+        .any(|w| crate::morph::verb_lemma(&w).is_some_and(|l| l == verb))
+}
+
+/// Does `text` tell of a part left (a "не": "третий не берёт", "не вернул"), or does the
+/// promise `content` finish one ("доделать", "добить")?
+fn partly_told(text: &str, content: &str) -> bool {
+    verb_of(content).starts_with("до")
+        || text
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w.to_lowercase() == "не")
+}
+
 /// Do two promises' texts open with the same verb? "дособрать" finishes what "собрать" began.
 fn same_verb(a: &str, b: &str) -> bool {
     let (a, b) = (verb_of(a), verb_of(b));
@@ -1538,7 +1557,14 @@ impl Ingest<'_> {
                     })
                     .cloned()
             })
-            .or_else(|| best_match(&own, &context));
+            // Not one the message tells done: "баннер поправила и отнесла в типографию, в пт к
+            // обеду заберу" is new work after "поправить лого", not that promise again.
+            // A report of part of it ("двоих обзвонила, третий не берёт, наберу завтра", "до
+            // конца февраля разобрал, март доделаю") is that promise again.
+            .or_else(|| {
+                best_match(&own, &context)
+                    .filter(|c| !told_done(m.text, &c.content) || partly_told(m.text, content))
+            });
         // "ill bring it tues" to "did u bring the ticket paperwork?": a bare verb answering
         // someone who names an open promise of the speaker's is that promise again. Asked, not
         // told: "Mrs Henderson asked if the patio will be done" → "we'll have it finished by
@@ -1759,9 +1785,21 @@ impl Ingest<'_> {
                 if let Some(c) = existing.into_iter().find(|c| c.owner == owner) {
                     // Accepted by this very message: a second promise with words of its own is
                     // another one ("исправлю сегодня, а скан завтра отправлю").
+                    // So is one that names other things when the first was named here too
+                    // ("макет завтра сделаю, в типографию в чт отнесу"); after a bare yes ("aye
+                    // will do, I'll get them ordered from Stage Electrics") it says how.
+                    let apart = own.is_some_and(|own| {
+                        let theirs = commitments::significant_stems(&c.content);
+                        let mine = commitments::significant_stems(own);
+                        let said = commitments::significant_stems(m.text);
+                        !mine.is_empty()
+                            && !theirs.is_empty()
+                            && overlap(&mine, &theirs) == 0
+                            && overlap(&theirs, &said) == theirs.len()
+                    });
                     if own.is_some()
                         && (c.source_chat, c.source_message) == (Some(m.chat), Some(m.message))
-                        && commitments::sets_apart(m.text)
+                        && (commitments::sets_apart(m.text) || apart)
                     {
                         return Ok(None);
                     }
@@ -1776,7 +1814,12 @@ impl Ingest<'_> {
                         org_id: self.org.id,
                         owner,
                         content: &content,
-                        due: accepted_due(due, req_due, m.date.with_timezone(&self.org.timezone)),
+                        due: accepted_due(
+                            due,
+                            req_due,
+                            m.date.with_timezone(&self.org.timezone),
+                            commitments::right_now(m.text),
+                        ),
                         confidence: Confidence::RULES,
                         author: Author::Rules,
                         visibility: Visibility::Team,
@@ -1984,8 +2027,12 @@ fn accepted_due(
     accept: Option<Due>,
     request: Option<Due>,
     now: DateTime<chrono_tz::Tz>,
+    // The yes dates itself "right now" ("лады, ща позвоню"): when the work starts, not when it
+    // is due, so a later date asked for stands.
+    right_now: bool,
 ) -> Option<Due> {
     match (accept, request) {
+        (Some(a), Some(r)) if right_now && r.date > a.date => Some(r),
         (Some(a), Some(r)) if a.time.is_some() && a.date == now.date_naive() && r.date > a.date => {
             Some(Due {
                 date: r.date,

@@ -109,7 +109,7 @@ pub(super) fn emoji_only(text: &str) -> Option<Finding> {
 
 /// A yes that asks by when ("sure, by when?", "ок, к какому числу?"): agreed, the date to come
 /// from the one who asked.
-pub(super) fn asks_when(m: &Msg) -> bool {
+pub(super) fn yes_asking_when(m: &Msg) -> bool {
     let mut lead = 0;
     while lead < m.n() && m.has_f(lead, AGREE | FILL) {
         lead = multi_agreement(m, lead).unwrap_or(lead + 1);
@@ -128,7 +128,7 @@ pub(super) fn asks_when(m: &Msg) -> bool {
         })
 }
 
-/// [`asks_when`] of a whole text, for ingest: does this reply agree and ask by when?
+/// [`yes_asking_when`] of a whole text, for ingest: does this reply agree and ask by when?
 pub fn agrees_asking_when(text: &str) -> bool {
-    text.trim_end().ends_with('?') && asks_when(&Msg::new(text))
+    text.trim_end().ends_with('?') && yes_asking_when(&Msg::new(text))
 }

@@ -585,7 +585,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         }];
     }
     // "sure, by when?", "ок, к какому числу?": yes, the date to come from whoever asked.
-    if asks_when(m) {
+    if yes_asking_when(m) {
         return vec![Finding::Accept {
             due: None,
             own: None,
@@ -1279,4 +1279,15 @@ fn is_en_verb_ing(w: &str) -> bool {
         w,
         "pushing" | "moving" | "taking" | "working" | "doing" | "going"
     )
+}
+
+/// Does `text` date itself only "right now" ("лады, ща позвоню", "on it now")? Such a yes tells
+/// when the work starts, not when it is due (`lexicon/*/immediate.txt`).
+pub fn right_now(text: &str) -> bool {
+    let m = Msg::new(text);
+    let now = |k: usize| {
+        word_list!("ru/immediate.txt").contains(&m.w(k))
+            || word_list!("en/immediate.txt").contains(&m.w(k))
+    };
+    (0..m.n()).any(now) && (0..m.n()).all(|k| now(k) || !m.has_f(k, DATE))
 }
