@@ -215,10 +215,13 @@ fn told_done(text: &str, content: &str) -> bool {
         .any(|w| crate::morph::verb_lemma(&w).is_some_and(|l| l == verb))
 }
 
-/// Does `text` tell of a part left (a "не": "третий не берёт", "не вернул"), or does the
-/// promise `content` finish one ("доделать", "добить")?
+/// Does `text` tell of a part left (a "не": "третий не берёт", "не вернул"; or
+/// `lexicon/part_done.txt`), or does the promise `content` finish begun work ("доделать",
+/// "закончить": `continues`)?
 fn partly_told(text: &str, content: &str) -> bool {
-    verb_of(content).starts_with("до")
+    continues(content)
+        || part_done(text)
+        || verb_of(content).starts_with("до")
         || text
             .split(|c: char| !c.is_alphabetic())
             .any(|w| w.to_lowercase() == "не")
@@ -1304,6 +1307,7 @@ impl Ingest<'_> {
             let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
             common >= 4 && common + 3 >= a.chars().count().min(b.chars().count())
         };
+        let first_stems = commitments::significant_stems(&first.content);
         let mut closed = vec![first.id];
         let mut out = Vec::new();
         let key = (m.chat, m.message);
@@ -1316,6 +1320,9 @@ impl Ingest<'_> {
                 continue;
             }
             let stems = commitments::significant_stems(clause);
+            if overlap(&stems, &first_stems) > 0 {
+                continue;
+            }
             let found = analyze(key, clause, m.date, self.org, m.from, self.names, &[]);
             let words = match found.as_slice() {
                 [Finding::Done { words }] if !words.is_empty() => words.clone(),
@@ -1531,7 +1538,29 @@ impl Ingest<'_> {
         // is that promise again.
         // A long message talks of many things; only a short one is about the one it names.
         let context = if words.is_empty() && m.text.split_whitespace().count() <= 25 {
-            self.named_besides_verb(m.text, content)
+            // Not what a clause of it tells done ("венок для Кузьминых готов, завтра в 8 Лёше
+            // отдам" hands over that wreath, it does not move another), unless only part is.
+            let told: String = if partly_told(m.text, content) {
+                m.text.to_string()
+            } else {
+                m.text
+                    .split([',', '.', ';', '!', '\n'])
+                    .filter(|c| {
+                        let found = analyze(
+                            (m.chat, m.message),
+                            c,
+                            m.date,
+                            self.org,
+                            m.from,
+                            self.names,
+                            &[],
+                        );
+                        !matches!(found.as_slice(), [Finding::Done { .. }])
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            self.named_besides_verb(&told, content)
         } else {
             Vec::new()
         };

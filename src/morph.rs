@@ -146,6 +146,16 @@ pub fn past_verb(w: &str) -> bool {
         })
 }
 
+/// Whether the likeliest dictionary reading of `w` (lower case) speaks to someone: a verb in
+/// the second person or an imperative ("сможешь", "глянешь", "глянь"). After a truncated name
+/// it makes the name a call ("Наташ сможешь?"), where "Даш знать" is "дашь знать".
+pub fn addressing_verb(w: &str) -> bool {
+    cyrillic(w)
+        && likeliest_verb(w, |t| {
+            t.feat("Person") == Some("2") || t.feat("Mood") == Some("Imp")
+        })
+}
+
 /// Whether the likeliest dictionary reading of `w` (lower case) is a verb in the first person
 /// ("переносим", "перенесу"), any tense: the speaker's own doing.
 pub fn first_person_verb(w: &str) -> bool {

@@ -1412,8 +1412,19 @@ fn people_in_compiled(text: &str, c: &Compiled) -> Vec<(Range<usize>, i64)> {
         let hits = c.hits(&t.norm);
         for (k, &f) in hits.iter().enumerate() {
             let named = f & HIT_FIRST != 0 && (capital || vocative || f & HIT_AMBIGUOUS == 0);
-            let truncated = comma_after
-                && (i == 0 || capital)
+            // "Наташ сможешь к четвергу?", "Лёш, глянешь?": called at the head of a sentence,
+            // with a comma, or without one when a capital opens the sentence and a verb
+            // speaking to someone follows.
+            let sentence_head = i == 0
+                || text
+                    .get(toks[i - 1].span.end..t.span.start)
+                    .is_some_and(|gap| gap.contains(['.', '!', '?', '\n']));
+            let called = || {
+                sentence_head
+                    && capital
+                    && next.is_some_and(|n| crate::morph::addressing_verb(&n.norm))
+            };
+            let truncated = (comma_after && (i == 0 || capital) || called())
                 && (f & HIT_TRUNCATED != 0
                     || (f & HIT_TRUNCATED_WORD != 0 && raw.contains(['ё', 'Ё'])));
             if named || truncated {
@@ -2097,6 +2108,9 @@ mod tests {
             ("ну что, Саш, глянешь?", "Александр"),
             ("Тём, глянь акт", "Артём"),
             ("Лёнь, глянь акт", "Леонид"),
+            // Without the comma, a verb speaking to them says they are called.
+            ("венки живые хотят. Наташ сможешь к четвергу?", "Наталья"),
+            ("Тань глянь акт", "Татьяна"),
         ] {
             assert_eq!(office_names(text), vec![who], "{text}");
         }

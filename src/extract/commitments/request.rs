@@ -672,9 +672,8 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         // "нужен прайс на зиму. Сделаешь?": the need is not the work, nor the name called.
         let mut skip2 = skip.clone();
         skip2.extend(prev.clone().filter(|&k| m.has_f(k, NEED | URGE)));
-        if addr.is_none() {
-            skip2.extend(opening_vocative(m, prev.start));
-        }
+        // Whoever it is: "Галина Петровна, Ерохины звонили… Наташ сможешь?" asks Наташа.
+        skip2.extend(opening_vocative(m, prev.start));
         if !m.is_q(prev.start) && verbs.iter().all(|(_, v)| describes(v)) {
             let (t2, o2) = content(m, prev, None, &skip2, cx.due_span());
             if o2 {
