@@ -71,6 +71,11 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "i" if a == "am" && b == "gonna" => Some(i + 3),
             "i'm" | "im" | "i’m" if a == "gonna" => Some(i + 2),
             "i'm" | "im" | "i’m" if a == "going" && b == "to" => Some(i + 3),
+            // "I'm coming to check the controller after lunch" (East African English: I will
+            // come and check it); "I'm coming to the office" goes somewhere.
+            "i'm" | "im" | "i’m" if a == "coming" && b == "to" && m.has_f(i + 3, EN_VERB) => {
+                Some(i + 3)
+            }
             // The first person plural promises for the speaker's side: "we'll get it fixed".
             "we'll" | "we’ll" => Some(i + 1),
             "we" if matches!(a, "will" | "shall") => Some(i + 2),
