@@ -219,12 +219,21 @@ fn told_done(text: &str, content: &str) -> bool {
 /// `lexicon/part_done.txt`), or does the promise `content` finish begun work ("доделать",
 /// "закончить": `continues`)?
 fn partly_told(text: &str, content: &str) -> bool {
+    static NEG: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        crate::extract::words::lexicon_words(include_str!("../lexicon/ru/neg.txt")).collect()
+    });
     continues(content)
         || part_done(text)
         || verb_of(content).starts_with("до")
         || text
             .split(|c: char| !c.is_alphabetic())
-            .any(|w| w.to_lowercase() == "не")
+            .any(|w| NEG.contains(&w.to_lowercase().as_str()))
+}
+
+/// The clauses of `text` as a report lists them: "smoker's set, inventory done."
+fn report_clauses(text: &str) -> impl Iterator<Item = &str> {
+    text.split([',', '.', ';', '!', '\n'])
+        .filter(|c| !c.trim().is_empty())
 }
 
 /// Do two promises' texts open with the same verb? "дособрать" finishes what "собрать" began.
@@ -1287,11 +1296,7 @@ impl Ingest<'_> {
         m: &Incoming<'_>,
         first: &Commitment,
     ) -> Result<Vec<Effect>, IngestError> {
-        let clauses: Vec<&str> = m
-            .text
-            .split([',', '.', ';', '!', '\n'])
-            .filter(|c| !c.trim().is_empty())
-            .collect();
+        let clauses: Vec<&str> = report_clauses(m.text).collect();
         if clauses.len() < 2 {
             return Ok(Vec::new());
         }
@@ -1543,8 +1548,7 @@ impl Ingest<'_> {
             let told: String = if partly_told(m.text, content) {
                 m.text.to_string()
             } else {
-                m.text
-                    .split([',', '.', ';', '!', '\n'])
+                report_clauses(m.text)
                     .filter(|c| {
                         let found = analyze(
                             (m.chat, m.message),

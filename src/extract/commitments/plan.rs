@@ -68,14 +68,14 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
                 // item of its own.
                 before_then: before_then && single,
             };
-            // "3) Наташа — чехлы, как придёт ткань": asked only once something happens, so
-            // not yet asked.
-            let hoped = all.get(n + 1).is_some_and(|next| {
-                let next = m.slice(next.clone());
-                next.n() > 0
-                    && (next.has_f(0, COND) || word_list!("plan_wait.txt").contains(&next.w(0)))
-            });
             if let Some(id) = owner {
+                // "3) Наташа — чехлы, как придёт ткань": asked only once something happens, so
+                // not yet asked.
+                let hoped = all.get(n + 1).is_some_and(|next| {
+                    let next = m.slice(next.clone());
+                    next.n() > 0
+                        && (next.has_f(0, COND) || word_list!("plan_wait.txt").contains(&next.w(0)))
+                });
                 if hoped {
                     continue;
                 }
