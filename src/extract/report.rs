@@ -391,8 +391,8 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
     };
     let is =
         |k: usize| words[k - 1].ends_with("'s") || matches!(words[k - 1].as_str(), "is" | "are");
-    static STATES: std::sync::OnceLock<[Vec<&'static str>; 3]> = std::sync::OnceLock::new();
-    let [states, pronouns, went] = STATES.get_or_init(|| {
+    static STATES: std::sync::OnceLock<[Vec<&'static str>; 4]> = std::sync::OnceLock::new();
+    let [states, pronouns, went, after] = STATES.get_or_init(|| {
         let l = |t: &'static str| super::commitments::lexicon_words(t);
         [
             l(include_str!("../../lexicon/en/result_state.txt")).collect(),
@@ -401,6 +401,7 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                 .chain(l(include_str!("../../lexicon/en/pron.txt")))
                 .collect(),
             l(include_str!("../../lexicon/en/result_went.txt")).collect(),
+            l(include_str!("../../lexicon/en/result_state_after.txt")).collect(),
         ]
     });
     // Without "is" only someone's place tells a result: "RAMS in your inbox", not "first
@@ -447,10 +448,7 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
             let state = (states.contains(&words[k].as_str()) || thing_went)
                 && (k + 1 == words.len()
                     || clauses[k + 1] > clauses[k]
-                    || matches!(
-                        words[k + 1].as_str(),
-                        "at" | "in" | "on" | "and" | "now" | "with" | "to"
-                    )
+                    || after.contains(&words[k + 1].as_str())
                     // "the invoices went out": where it went said by a particle.
                     || thing_went && states.contains(&words[k + 1].as_str()));
             let bare_thing = opens_at.is_some_and(|a| {
@@ -770,6 +768,11 @@ mod tests {
             at("OASIS corrections are back with QA"),
             Some("OASIS corrections are ")
         );
+        // The state the work leaves it in, and "on order".
+        assert_eq!(at("flat top's clean 🧽"), Some("flat top's "));
+        assert_eq!(at("smoker's set, inventory done"), Some("smoker's "));
+        assert_eq!(at("gasket's on order, here tues"), Some("gasket's "));
+        assert_eq!(at("I'm all set"), None);
         assert_eq!(at("I'm down at the yard"), None);
         assert_eq!(at("it's on at 5"), None);
         assert_eq!(at("he's off today"), None);
