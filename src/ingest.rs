@@ -1313,7 +1313,12 @@ impl Ingest<'_> {
             common >= 4 && common + 3 >= a.chars().count().min(b.chars().count())
         };
         let first_stems = commitments::significant_stems(&first.content);
-        let mut closed = vec![first.id];
+        let mut mine: Vec<Commitment> = l
+            .open_of(m.from)
+            .await?
+            .into_iter()
+            .filter(|c| c.id != first.id)
+            .collect();
         let mut out = Vec::new();
         let key = (m.chat, m.message);
         for clause in clauses {
@@ -1335,18 +1340,13 @@ impl Ingest<'_> {
                 [] if analyze_guarded(key, || result_told(clause).is_some()) => stems,
                 _ => continue,
             };
-            let mine = l.open_of(m.from).await?;
-            let mine: Vec<Commitment> = mine
-                .into_iter()
-                .filter(|c| !closed.contains(&c.id))
-                .collect();
             // Every word the clause names is the promise's: "inventory done" for "inventory the
             // dry goods", "банки забрал" for "выехать за банками".
             if let Some(c) = best_match_exact(&mine, &words)
                 && overlap(&words, &matchable(&c.content)) == words.len()
                 && let Some(e) = self.close(l, m, &c, CommitmentState::Done).await?
             {
-                closed.push(c.id);
+                mine.retain(|o| o.id != c.id);
                 out.push(e);
             }
         }

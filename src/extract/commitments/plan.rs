@@ -82,13 +82,7 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
                 // "2) Bob - hoses": asked of Bob, whatever form the item takes.
                 let made = plan_item(&part, input, lang, &cx)
                     .map(|(f, _)| f)
-                    .or_else(|| {
-                        let own = crate::extract::dates::deadline(part.text, input.now, lang);
-                        let span = own.as_ref().map(|(s, _)| s.clone());
-                        let (content, _) = content(&part, 0..part.n(), None, &[], span.as_ref());
-                        let due = item_due(&part, own, cx.head_due);
-                        (!content.is_empty()).then_some(Finding::Made { content, due })
-                    });
+                    .or_else(|| named_item(&part, 0, input, lang, cx.head_due));
                 if let Some(Finding::Made { content, due }) = made {
                     found.push(Finding::Request {
                         addressee: Some(id),
@@ -559,15 +553,8 @@ fn plan_item(
             part.verb(k).is_some() || crate::morph::finite_verb(part.w(k)) || part.has_f(k, COND)
         });
     if nominal || noun_alone {
-        let own = crate::extract::dates::deadline(part.text, input.now, lang);
-        let span = own.as_ref().map(|(s, _)| s.clone());
-        let (content, _) = content(part, v..part.n(), None, &[], span.as_ref());
-        if content.is_empty() {
-            return None;
-        }
-        let due = item_due(part, own, head_due);
         let head = noun_alone.then(|| word.to_string());
-        return Some((Finding::Made { content, due }, head));
+        return named_item(part, v, input, lang, head_due).map(|f| (f, head));
     }
     let verb = verb?;
     let own = crate::extract::dates::deadline(part.text, input.now, lang);
@@ -578,6 +565,25 @@ fn plan_item(
     }
     let due = item_due(part, own, head_due);
     Some((Finding::Made { content, due }, None))
+}
+
+/// An item named by what it is (from token `from` on, no verb read): its words, due on its own
+/// date or the heading's.
+fn named_item(
+    part: &Msg,
+    from: usize,
+    input: &MessageInput<'_>,
+    lang: Lang,
+    head_due: Option<Due>,
+) -> Option<Finding> {
+    let own = crate::extract::dates::deadline(part.text, input.now, lang);
+    let span = own.as_ref().map(|(s, _)| s.clone());
+    let (content, _) = content(part, from..part.n(), None, &[], span.as_ref());
+    if content.is_empty() {
+        return None;
+    }
+    let due = item_due(part, own, head_due);
+    Some(Finding::Made { content, due })
 }
 
 /// An item's date: its own, else the heading's. A day named in the possessive ("today:
