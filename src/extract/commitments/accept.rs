@@ -60,11 +60,8 @@ pub(super) fn is_vocative(w: &str) -> bool {
 /// Do tokens `from..` say nothing but a date, fillers and pronouns?
 pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
     let m = cx.m;
-    let span = cx.due_span();
-    (from..m.n()).all(|i| {
-        let t = &m.toks[i];
-        span.is_some_and(|d| t.span.start < d.end && d.start < t.span.end)
-            || t.f & (AGREE | FILL | DATE | PREP | PRON | PLEASE | STOP | APPROVE) != 0
+    let said_around_a_date = |t: &Tk| {
+        t.f & (AGREE | FILL | DATE | PREP | PRON | PLEASE | STOP | APPROVE) != 0
             || word_list!("deadline_words.txt").contains(&t.norm.as_str())
             || is_number(&t.norm)
             // "10ish": about then.
@@ -86,6 +83,19 @@ pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
                     | "it's"
                     | "щас"
             )
+    };
+    let rest = &m.toks[from.min(m.n())..];
+    // A word no date is made of says more than a date, wherever the date is: the message's
+    // dates need not be looked for.
+    if rest
+        .iter()
+        .any(|t| !said_around_a_date(t) && !crate::extract::dates::date_word(&t.norm))
+    {
+        return false;
+    }
+    let span = cx.due_span();
+    rest.iter().all(|t| {
+        said_around_a_date(t) || span.is_some_and(|d| t.span.start < d.end && d.start < t.span.end)
     })
 }
 

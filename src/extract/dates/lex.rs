@@ -208,12 +208,12 @@ pub(super) fn lex(text: &str) -> Lexed {
                 n0: 0,
                 n1: 0,
             });
-        } else if c.is_alphabetic() {
+        } else if letter(c) {
             let n0 = lower.len();
             push_lower(&mut lower, c);
             let mut end = pos + c.len_utf8();
             while let Some(&(p, d)) = it.peek() {
-                if d.is_alphabetic() {
+                if letter(d) {
                     push_lower(&mut lower, d);
                     end = p + d.len_utf8();
                     it.next();
@@ -349,13 +349,47 @@ fn two_word(text: &str, at: usize) -> Option<(Lex, usize)> {
     Some((lx, at + len))
 }
 
-fn push_lower(s: &mut String, c: char) {
-    if c.is_ascii() {
-        s.push(c.to_ascii_lowercase());
-        return;
+/// `char::is_alphabetic`, answered without Unicode's tables for the Latin and Cyrillic letters
+/// nearly every chat message is made of.
+fn letter(c: char) -> bool {
+    match c {
+        'a'..='z' | 'A'..='Z' | 'а'..='я' | 'А'..='Я' | 'ё' | 'Ё' => true,
+        _ if c.is_ascii() => false,
+        _ => c.is_alphabetic(),
     }
-    for l in c.to_lowercase() {
-        s.push(if l == 'ё' { 'е' } else { l });
+}
+
+fn push_lower(s: &mut String, c: char) {
+    match c {
+        _ if c.is_ascii() => s.push(c.to_ascii_lowercase()),
+        'а'..='я' => s.push(c),
+        // The Cyrillic capitals А..Я lie 32 code points below their small letters.
+        'А'..='Я' => s.push(char::from_u32(c as u32 + 32).unwrap_or(c)),
+        'ё' | 'Ё' => s.push('е'),
+        _ => {
+            for l in c.to_lowercase() {
+                s.push(if l == 'ё' { 'е' } else { l });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod letter_tests {
+    use super::*;
+
+    #[test]
+    fn letters_and_lower_case_agree_with_unicode() {
+        for c in (0u32..0x3000).filter_map(char::from_u32) {
+            assert_eq!(letter(c), c.is_alphabetic(), "{c:?}");
+            let mut fast = String::new();
+            push_lower(&mut fast, c);
+            let slow: String = c
+                .to_lowercase()
+                .map(|l| if l == 'ё' { 'е' } else { l })
+                .collect();
+            assert_eq!(fast, slow, "{c:?}");
+        }
     }
 }
 
@@ -380,6 +414,28 @@ const ADJ_SOFT: &[&str] = &[
 ];
 
 pub(super) fn classify(w: &str) -> Lex {
+    // Chat words repeat: each distinct word is read once per thread (the table is dropped when
+    // it grows past a bound, so a stream of new words costs a re-read, never memory).
+    thread_local! {
+        static READ: std::cell::RefCell<std::collections::HashMap<Box<str>, Lex>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    const BOUND: usize = 50_000;
+    if let Some(l) = READ.with(|r| r.borrow().get(w).copied()) {
+        return l;
+    }
+    let l = classify_uncached(w);
+    READ.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.len() >= BOUND {
+            r.clear();
+        }
+        r.insert(w.into(), l);
+    });
+    l
+}
+
+fn classify_uncached(w: &str) -> Lex {
     // "monday's meeting", "today's call": a day in the possessive is that day.
     if let Some(base) = w.strip_suffix("'s").or_else(|| w.strip_suffix("’s"))
         && base.is_ascii()
@@ -393,7 +449,7 @@ pub(super) fn classify(w: &str) -> Lex {
     if lex == Lex::Word
         && let Some(meant) = slip(w)
     {
-        return classify(meant);
+        return classify_uncached(meant);
     }
     lex
 }

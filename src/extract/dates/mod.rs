@@ -129,6 +129,20 @@ pub fn resolve(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<TimeValue> {
     best.map(|(_, v)| v)
 }
 
+/// Can the lower-cased word `w` be part of a date expression at all (a date word, a unit, a
+/// number, a keyword such as "next" or "до")? A word it cannot is outside every date found.
+pub fn date_word(w: &str) -> bool {
+    // Anything but plain letters ("2moro", "15го", "пол-пятого", "o'clock") the lexer splits or
+    // reads its own way: it may be.
+    if !w.chars().all(char::is_alphabetic) {
+        return true;
+    }
+    if w.contains('ё') {
+        return lex::classify(&w.replace('ё', "е")) != lex::Lex::Word;
+    }
+    lex::classify(w) != lex::Lex::Word
+}
+
 /// Every expression inside a longer message, left to right, non-overlapping.
 pub fn find(text: &str, now: DateTime<Tz>, lang: Lang) -> Vec<Found> {
     let _ = lang;
