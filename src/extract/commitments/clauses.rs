@@ -352,6 +352,28 @@ pub(super) fn combine(
                 };
                 return vec![flat[0].clone(), made];
             }
+            // "Fairview done. Vacuum pump not ready yet, I'll get it tomorrow": a report of one
+            // thing, then the speaker's word about another: both.
+            // Only a report in words of finishing ("Петровы перезвонили, просят пораньше.
+            // Сделаем в среду" tells of others, and moves the promise it answers).
+            let told_done = |words: &Vec<String>| {
+                per.iter().zip(parts).any(|(fs, p)| {
+                    matches!(fs.as_slice(), [Finding::Done { words: w }] if w == words)
+                        && (0..p.n()).any(|i| p.has_f(i, DONE))
+                        // "PAT testing's only half done, I'll finish it Tuesday" goes on.
+                        && (0..p.n()).all(|i| !word_list!("part_done.txt").contains(&p.w(i)))
+                })
+            };
+            if let Finding::Accept { own: Some(_), .. } = first
+                && let [
+                    Finding::Done { words },
+                    Finding::Accept { own: Some(_), .. },
+                ] = flat.as_slice()
+                && !words.is_empty()
+                && told_done(words)
+            {
+                return flat;
+            }
             // "шкаф готов, комод упаковал": two things reported done, each in its own clause
             // and naming its own work, close one promise each.
             let dones: Vec<&Vec<String>> = flat

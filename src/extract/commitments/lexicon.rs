@@ -238,6 +238,20 @@ pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
     if !prefixed {
         return None;
     }
+    // "прокапим", "отгрузим": a 2nd-conjugation "we" future; after a hushing consonant or a
+    // velar the ending is an adjective's ("подходящим", "таким").
+    if let Some(base) = w.strip_suffix("им")
+        && !base.ends_with(['щ', 'ш', 'ж', 'ч', 'к', 'г', 'х', 'н', 'й'])
+        && !crate::morph::known_word(w)
+    {
+        return Some(Verb {
+            inf: intern(format!("{base}ить")),
+            form: Form::Fut1Pl,
+            take: false,
+            aux: false,
+            dict: false,
+        });
+    }
     let (end, inf_end) = ENDINGS.iter().find(|(e, _)| w.ends_with(e))?;
     // A word the dictionary holds is a guess only when it may be a future ("перекрою": of
     // "перекрыть" or "перекроить"); "ставлю" is a present, not a future of "ставлить".

@@ -1564,4 +1564,12 @@ fn a_greeting_names_no_time_and_before_then_is_the_date_said_before() {
     let morning =
         crate::extract::dates::deadline("Morning team, the deck is in the folder", now, Lang::En);
     assert_eq!(morning, None);
+    // A sentence of its own opening the message greets too; its "next week" is the date.
+    let (_, due) = crate::extract::dates::deadline(
+        "Morning. FYI I'll put the tender submission together next week",
+        now,
+        Lang::En,
+    )
+    .expect("next week");
+    assert_eq!(due.date, NaiveDate::from_ymd_opt(2026, 6, 26).unwrap());
 }

@@ -194,9 +194,29 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
         .into_iter()
         .filter(|(span, _)| dated < 2 || !period_of_a_noun(text, span))
         .collect();
+    let several = hits.len() > 1;
+    let hits: Vec<_> = hits
+        .into_iter()
+        .filter(|(span, _)| !several || !attributive(text, span))
+        .collect();
+    // "can't take the jack til next week, I'll drop it over on 23/03 instead": the date said
+    // in place of another is the one meant.
+    let instead = |span: &Range<usize>| {
+        let next = text.get(span.end..).unwrap_or("").trim_start();
+        let Some(rest) = next
+            .get(..7)
+            .filter(|w| w.eq_ignore_ascii_case("instead"))
+            .and_then(|_| next.get(7..))
+        else {
+            return false;
+        };
+        // "instead of Friday" names the date ruled out.
+        !rest.starts_with(char::is_alphanumeric) && !rest.trim_start().starts_with("of")
+    };
     let pick = hits
         .iter()
-        .find(|(_, o)| o.strong && o.due.is_some())
+        .find(|(span, o)| o.due.is_some() && instead(span))
+        .or_else(|| hits.iter().find(|(_, o)| o.strong && o.due.is_some()))
         .or_else(|| hits.iter().find(|(_, o)| o.due.is_some()))?;
     let due = pick.1.due?;
     // "завтра сможешь лопатку обвалить до обеда?", "tomorrow, can you have it done by noon?":
@@ -334,7 +354,39 @@ fn greeting(text: &str, span: &Range<usize>) -> bool {
         || before.ends_with("доброе")
         || before.ends_with("добрый")
         || before.ends_with("всем доброе")
-        || (before.is_empty() && (after.starts_with('!') || after.starts_with(',') || greeted))
+        // "Morning. FYI I'll put the tender together next week": a sentence of its own
+        // opening the message greets (alone, "Morning." may answer "when?").
+        || (before.is_empty()
+            && (after.starts_with('!')
+                || after.starts_with(',')
+                || greeted
+                || after.starts_with('.') && after.len() > 1))
+}
+
+/// "the Saturday callout", "the Friday delivery": a day naming which thing it is, between
+/// "the" and a noun, not when anything is due.
+fn attributive(text: &str, span: &Range<usize>) -> bool {
+    let before = text.get(..span.start).unwrap_or("").trim_end();
+    let own = text.get(span.clone()).unwrap_or("");
+    let the = own.get(..4).is_some_and(|h| h.eq_ignore_ascii_case("the "))
+        && own[4..].chars().all(char::is_alphabetic)
+        || before
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("the"))
+            && own.chars().all(char::is_alphabetic);
+    let next = text
+        .get(span.end..)
+        .unwrap_or("")
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    the && text.get(span.end..).is_some_and(|r| r.starts_with(' '))
+        && next.len() > 2
+        && next.chars().all(|c| c.is_ascii_lowercase())
+        && !date_word(&next)
 }
 
 /// The expression starting at byte `start` is one the writer rules out: "к 8-му, а не к

@@ -2196,11 +2196,15 @@ impl<'a> P<'a> {
                 match f.y {
                     Some(y) => ymd(y, m, d)?,
                     None => match f.wd {
+                        // "Friday, 13 March": the year that makes it a Friday, this one or
+                        // the next; further off, the weekday is another day said beside the
+                        // date ("the OT pay for Saturday on 9/1"), and the date stands.
                         Some(w) => {
-                            let base = self.infer_year(m, d)?.year();
-                            (0..30)
-                                .filter_map(|k| ymd(base + k, m, d))
-                                .find(|x| x.weekday().num_days_from_monday() == w)?
+                            let base = self.infer_year(m, d)?;
+                            (0..2)
+                                .filter_map(|k| ymd(base.year() + k, m, d))
+                                .find(|x| x.weekday().num_days_from_monday() == w)
+                                .unwrap_or(base)
                         }
                         None => self.infer_year(m, d)?,
                     },

@@ -932,3 +932,36 @@ fn numeric_dates_follow_the_place_and_a_day_keeps_its_afternoon() {
     assert_eq!(day("thurs after lunch", tuesday), "2026-03-12");
     assert_eq!(day("after lunch", tuesday), "2026-03-10");
 }
+
+#[test]
+fn a_weekday_beside_a_date_it_does_not_fall_on_leaves_the_date() {
+    // 2013-02-12 is a Tuesday: "Friday, 15 February" is this year's.
+    assert_eq!(start("Friday, 15 February", Lang::En), "2013-02-15 00:00");
+    // 1 September is a Saturday in no year before 2018: the weekday is another day said
+    // beside the date, not a search for a year.
+    assert_eq!(
+        start("the OT pay for Saturday on 1 September", Lang::En),
+        "2013-09-01 00:00"
+    );
+}
+
+#[test]
+fn a_day_naming_which_thing_it_is_is_no_deadline_beside_one() {
+    assert_eq!(
+        due("I'll sort out the overtime for the Saturday callout next week"),
+        d("2026-12-04")
+    );
+    assert_eq!(due("I'll do the Saturday callout"), d("2026-11-28"));
+}
+
+#[test]
+fn the_date_said_instead_is_the_one_meant() {
+    assert_eq!(
+        due("they can't take it til next week, I'll drop it over on 3/12 instead"),
+        d("2026-12-03")
+    );
+    assert_eq!(
+        due("I'll do it Thursday instead of Friday"),
+        d("2026-11-26")
+    );
+}
