@@ -184,6 +184,15 @@ pub fn nominative_noun_or_adjective(w: &str) -> bool {
         })
 }
 
+/// Whether the likeliest dictionary reading of `w` (lower case) is a noun naming a thing, not a
+/// being ("заказ", "рассылка"; not "клиент", "Петя").
+pub fn inanimate_noun(w: &str) -> bool {
+    cyrillic(w)
+        && likeliest_tag(w, |t| {
+            t.pos() == "NOUN" && t.feat("Animacy") == Some("Inan")
+        })
+}
+
 /// Whether the likeliest dictionary reading of `w` (lower case) is a common noun ("план",
 /// "заказ"): what a "на январь" after it belongs to.
 pub fn likely_noun(w: &str) -> bool {

@@ -77,6 +77,27 @@ impl<'a> Msg<'a> {
                 toks[i].verb = None;
             }
         }
+        // "может гляну вечером", "может завтра заеду": "may be" before the speaker's own
+        // future hedges it, as "возможно" does ("Может, перенесём?" proposes: a comma, a "we").
+        for i in 0..toks.len() {
+            if toks[i].norm != "может" {
+                continue;
+            }
+            let glued = |a: usize, b: usize| {
+                text.get(toks[a].span.end..toks[b].span.start)
+                    .is_some_and(|g| g.trim().is_empty())
+            };
+            let mut k = i + 1;
+            while k < toks.len() && toks[k].f & DATE != 0 && glued(k - 1, k) {
+                k += 1;
+            }
+            if k < toks.len()
+                && glued(k - 1, k)
+                && toks[k].verb.is_some_and(|v| v.form == Form::Fut1)
+            {
+                toks[i].f |= COND;
+            }
+        }
         Msg::numbered(text, toks)
     }
 

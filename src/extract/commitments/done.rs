@@ -15,10 +15,19 @@ pub(super) fn done(m: &Msg) -> Option<usize> {
                 m.w(i + 1),
                 "the" | "all" | "both" | "our" | "those" | "these"
             );
+        // "заказ ФлораЛайн ушёл", "рассылка ушла по всей базе": a thing gone off is sent (a
+        // person gone is not).
+        let sent_off = word_list!("ru/sent_off.txt").contains(&t.norm.as_str())
+            && (0..i)
+                .rev()
+                .take_while(|&k| m.clause_of(k) == m.clause_of(i))
+                .any(|k| crate::morph::inanimate_noun(m.w(k)))
+            && !(0..i).any(|k| m.clause_of(k) == m.clause_of(i) && m.has_f(k, PRON));
         let past = t
             .verb
             .is_some_and(|v| v.form == Form::Past && !v.take && !v.aux)
             || got
+            || sent_off
             || en_work_past(m, i);
         // "Принял.", "принял, по 307-й": a yes standing as a clause of its own, not work done
         // ("фермы 214 приняла" is).

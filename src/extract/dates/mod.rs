@@ -169,11 +169,19 @@ pub(crate) fn period_of_a_noun(text: &str, span: &Range<usize>) -> bool {
     if lead != "на" {
         return false;
     }
-    // "план, на январь" has the comma in the word before: no noun.
+    // "план, на январь" has the comma in the word before: no noun. "скидку 10% на 12-е": a
+    // number said of the noun stands between.
+    let amount = |w: &str| {
+        w.chars().any(|c| c.is_ascii_digit())
+            && w.chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '%' | '.'))
+            || w == "%"
+    };
     text.get(..span.start)
         .unwrap_or("")
         .split_whitespace()
-        .next_back()
+        .rev()
+        .find(|w| !amount(w))
         .is_some_and(|w| crate::morph::likely_noun(&w.to_lowercase()))
 }
 

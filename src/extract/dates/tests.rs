@@ -965,3 +965,11 @@ fn the_date_said_instead_is_the_one_meant() {
         d("2026-11-26")
     );
 }
+
+#[test]
+fn a_period_after_a_noun_and_its_amount_is_what_the_thing_is_for() {
+    assert_eq!(
+        due("завтра сделай рассылку по базе про скидку 10% на 30-е"),
+        d("2026-11-24")
+    );
+}
