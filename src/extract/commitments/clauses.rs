@@ -228,7 +228,12 @@ pub(super) fn combine(
                     fs.iter().any(|f| matches!(f, Finding::Made { .. }))
                         && en_promise(p).is_some()
                         && !p.question.iter().any(|&q| q)
-                        && (*k == 0 || joined_by_and(input.text, &segs[*k]))
+                        && (*k == 0
+                            || joined_by_and(input.text, &segs[*k])
+                            // "I will service Troopy 3 tomorrow. Brake pads also I will
+                            // change": a sentence of its own adding work.
+                            || after_sentence(input.text, &segs[*k])
+                                && (0..p.n()).any(|i| matches!(p.w(i), "also" | "too")))
                 })
                 .count();
             // "судейство возьму на себя, секундомеры проверю до пятницы", "…гляну как там
@@ -1027,8 +1032,17 @@ fn after_comma(text: &str, r: &Range<usize>) -> bool {
             .is_some_and(|b| b.is_empty() || b.ends_with(|c: char| !c.is_alphanumeric()))
 }
 
+/// Does the clause at `r` open a sentence of its own?
+fn after_sentence(text: &str, r: &Range<usize>) -> bool {
+    let before = text.get(..r.start).map_or("", str::trim_end);
+    !before.is_empty() && before.ends_with(['.', '!', '\n'])
+}
+
 fn joined_by_and(text: &str, r: &Range<usize>) -> bool {
-    let word = |w: Option<&str>| w.is_some_and(|w| w.eq_ignore_ascii_case("and"));
+    // "…, then I'll take Troopy 4 for a wash after": one job after another.
+    let word = |w: Option<&str>| {
+        w.is_some_and(|w| w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("then"))
+    };
     let before = text.get(..r.start).unwrap_or("");
     let own = text.get(r.clone()).unwrap_or("");
     word(

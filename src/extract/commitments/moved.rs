@@ -247,7 +247,18 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
             "running" if next == "behind" => true,
             "running" => next == "late" && m.w(i + 2) == "on",
             // "meet in person instead, no deck needed" changes the plan, not its date.
-            "instead" | "earlier" => i > 1 && m.any_f(DATE | MONTH | NUMW),
+            // "Thursday's Litchfield group goes to Florence Falls instead. I'll ring the 6
+            // customers": a date in the sentence of "instead", not a day in the possessive
+            // (which group) or a number elsewhere.
+            "instead" | "earlier" => {
+                i > 1
+                    && (0..m.n()).any(|k| {
+                        m.sent_of(k) == m.sent_of(i)
+                            && m.has_f(k, DATE | MONTH | NUMW)
+                            && !m.written(k).ends_with("'s")
+                            && !m.written(k).ends_with("’s")
+                    })
+            }
             _ => false,
         };
         if hit {
