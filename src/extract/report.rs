@@ -36,6 +36,14 @@ fn en_irregular() -> &'static [(&'static str, Vec<&'static str>)] {
     })
 }
 
+/// Is `w` an irregular English past or participle written unlike its verb ("rang", "spoke";
+/// not "put", "set")?
+pub(crate) fn en_irregular_past_unlike_base(w: &str) -> bool {
+    en_irregular()
+        .iter()
+        .any(|(base, forms)| *base != w && forms.contains(&w))
+}
+
 /// Is `w` an irregular English past or participle?
 fn en_irregular_past(w: &str) -> bool {
     en_irregular().iter().any(|(_, forms)| forms.contains(&w))

@@ -99,6 +99,19 @@ pub(super) fn done(m: &Msg) -> Option<usize> {
 /// opening its clause (not "the attached file", "is delayed").
 pub(super) fn en_work_past(m: &Msg, i: usize) -> bool {
     let w = m.w(i);
+    // "Rang all 6, they're happy", "Spoke to Uniphar": an irregular past opening its clause
+    // (`lexicon/en/irregular.txt`).
+    // "did you tell her yes" asks: not an auxiliary, not before a subject.
+    if m.clause_start(i)
+        && crate::extract::report::en_irregular_past_unlike_base(w)
+        && !matches!(w, "did" | "had")
+        && !matches!(
+            m.w(i + 1),
+            "you" | "u" | "ya" | "he" | "she" | "they" | "we" | "i"
+        )
+    {
+        return true;
+    }
     let Some(stemless) = w.strip_suffix("ed") else {
         return false;
     };
