@@ -39,9 +39,15 @@ fn en_irregular() -> &'static [(&'static str, Vec<&'static str>)] {
 /// Is `w` an irregular English past or participle written unlike its verb ("rang", "spoke";
 /// not "put", "set")?
 pub(crate) fn en_irregular_past_unlike_base(w: &str) -> bool {
-    en_irregular()
-        .iter()
-        .any(|(base, forms)| *base != w && forms.contains(&w))
+    static SET: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    SET.get_or_init(|| {
+        en_irregular()
+            .iter()
+            .flat_map(|(base, forms)| forms.iter().filter(move |f| *f != base).copied())
+            .collect()
+    })
+    .contains(w)
 }
 
 /// Is `w` an irregular English past or participle?
