@@ -77,10 +77,10 @@ impl<'a> Msg<'a> {
                 toks[i].verb = None;
             }
         }
-        // "может гляну вечером", "может завтра заеду": "may be" before the speaker's own
-        // future hedges it, as "возможно" does ("Может, перенесём?" proposes: a comma, a "we").
+        // "может гляну вечером", "может завтра заеду": "maybe" before the speaker's own future
+        // hedges it, as "возможно" does (`lexicon/ru/maybe.txt`).
         for i in 0..toks.len() {
-            if toks[i].norm != "может" {
+            if !word_list!("ru/maybe.txt").contains(&toks[i].norm.as_str()) {
                 continue;
             }
             let glued = |a: usize, b: usize| {

@@ -233,7 +233,7 @@ pub(super) fn combine(
                             // "I will service Troopy 3 tomorrow. Brake pads also I will
                             // change": a sentence of its own adding work.
                             || after_sentence(input.text, &segs[*k])
-                                && (0..p.n()).any(|i| matches!(p.w(i), "also" | "too")))
+                                && (0..p.n()).any(|i| word_list!("en/also.txt").contains(&p.w(i))))
                 })
                 .count();
             // "судейство возьму на себя, секундомеры проверю до пятницы", "…гляну как там

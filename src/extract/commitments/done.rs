@@ -105,10 +105,7 @@ pub(super) fn en_work_past(m: &Msg, i: usize) -> bool {
     if m.clause_start(i)
         && crate::extract::report::en_irregular_past_unlike_base(w)
         && !matches!(w, "did" | "had")
-        && !matches!(
-            m.w(i + 1),
-            "you" | "u" | "ya" | "he" | "she" | "they" | "we" | "i"
-        )
+        && !word_list!("en/persons.txt").contains(&m.w(i + 1))
     {
         return true;
     }
