@@ -130,7 +130,8 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "i'm" | "im" | "i’m"
                 if a == "on"
                     && !matches!(b, "it" | "a" | "an" | "my")
-                    && !word_list!("en/shifts.txt").contains(&b) =>
+                    && !word_list!("en/shifts.txt").contains(&b)
+                    && !word_list!("en/apology.txt").contains(&m.w(0)) =>
             {
                 Some(i + 2)
             }
