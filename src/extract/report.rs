@@ -52,7 +52,15 @@ pub(crate) fn en_irregular_past_unlike_base(w: &str) -> bool {
 
 /// Is `w` an irregular English past or participle?
 fn en_irregular_past(w: &str) -> bool {
-    en_irregular().iter().any(|(_, forms)| forms.contains(&w))
+    static SET: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    SET.get_or_init(|| {
+        en_irregular()
+            .iter()
+            .flat_map(|(_, forms)| forms.iter().copied())
+            .collect()
+    })
+    .contains(w)
 }
 
 /// Words that turn a report into something else: not done, not yet, a question.

@@ -417,8 +417,9 @@ pub(super) fn classify(w: &str) -> Lex {
     // Chat words repeat: each distinct word is read once per thread (the table is dropped when
     // it grows past a bound, so a stream of new words costs a re-read, never memory).
     thread_local! {
-        static READ: std::cell::RefCell<std::collections::HashMap<Box<str>, Lex>> =
-            std::cell::RefCell::new(std::collections::HashMap::new());
+        static READ: std::cell::RefCell<
+            std::collections::HashMap<Box<str>, Lex, crate::extract::names::WordHash>,
+        > = std::cell::RefCell::new(std::collections::HashMap::default());
     }
     const BOUND: usize = 50_000;
     if let Some(l) = READ.with(|r| r.borrow().get(w).copied()) {
