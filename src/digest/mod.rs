@@ -299,10 +299,22 @@ pub async fn daily_text(
     at: DateTime<Utc>,
     recipient: &Person,
 ) -> Result<String, DigestError> {
+    let day = day_stats(app, cal, at).await?;
+    daily_text_of(app, cal, at, recipient, &day).await
+}
+
+/// The daily summary text for one recipient, from the day's figures (read once for all the
+/// run's recipients).
+async fn daily_text_of(
+    app: &App,
+    cal: &OrgCalendar,
+    at: DateTime<Utc>,
+    recipient: &Person,
+    (people, stats): &(crate::store::People, BTreeMap<UserId, DayStats>),
+) -> Result<String, DigestError> {
     let org = app.store.org(cal.org).await?;
     let lang = app.lang_for(Some(&recipient.profile), Some(&org));
-    let (people, stats) = day_stats(app, cal, at).await?;
-    let cover = covered(app, cal.org, recipient, &people).await?;
+    let cover = covered(app, cal.org, recipient, people).await?;
     let today = at.with_timezone(&cal.tz).date_naive();
     let mut text = app.i18n.t(
         lang,
@@ -462,6 +474,9 @@ pub async fn daily_deliveries(
     let people = app.store.people(cal.org).await?;
     let hour = chrono::Timelike::hour(&at.with_timezone(&cal.tz));
     let mut out = Vec::new();
+    // The figures of the day each summary tells, read once per run.
+    let mut days: Vec<(DateTime<Utc>, (crate::store::People, BTreeMap<UserId, DayStats>))> =
+        Vec::new();
     for r in summary_recipients(&people) {
         if !r.profile.dm_open {
             continue;
@@ -487,7 +502,14 @@ pub async fn daily_deliveries(
             }
             _ => at,
         };
-        let text = daily_text(app, cal, of, r).await?;
+        let day = match days.iter().position(|(t, _)| *t == of) {
+            Some(k) => &days[k].1,
+            None => {
+                days.push((of, day_stats(app, cal, of).await?));
+                &days[days.len() - 1].1
+            }
+        };
+        let text = daily_text_of(app, cal, of, r, day).await?;
         // Nothing about anyone: a header over nothing is not sent (a lead with no reports,
         // a day nobody the recipient sees did or owed anything).
         if !text.contains("\n") {

@@ -662,15 +662,19 @@ fn reports_with(words: &[String], content: &str) -> bool {
         .iter()
         .filter(|p| p.is_ascii() && !not_work(p))
         .any(|p| {
+            let p = p.as_str();
+            // "cleaned", "filed", "tidied": the regular past, compared without building it.
+            let long = p.chars().count() >= 4;
             let regular = |w: &str| {
-                p.chars().count() >= 4
-                    && (w == format!("{p}ed")
-                        || w == format!("{p}d") && p.ends_with('e')
-                        || p.ends_with('y') && w == format!("{}ied", &p[..p.len() - 1]))
+                long && (w.strip_suffix("ed") == Some(p)
+                    || p.ends_with('e') && w.strip_suffix('d') == Some(p)
+                    || p.strip_suffix('y').is_some_and(|stem| {
+                        w.strip_suffix("ied") == Some(stem)
+                    }))
             };
             let irregular = en_irregular()
                 .iter()
-                .find(|(base, _)| base == p)
+                .find(|(base, _)| *base == p)
                 .map(|(_, forms)| forms.as_slice())
                 .unwrap_or(&[]);
             // "I'll put the photos there": the same form after a plan is still to do.

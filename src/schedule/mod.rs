@@ -43,12 +43,39 @@ pub struct OrgOverrides {
     pub holidays: Vec<NaiveDate>,
 }
 
+/// A job's first run after some time, remembered: most clock steps (one per message in a
+/// replay, one per tick live) end before a job's next run, and walking the cron to find that
+/// out costs more than the step.
+#[derive(Debug, Default)]
+struct NextRun(std::sync::Mutex<Option<(DateTime<Utc>, DateTime<Utc>)>>);
+
+impl NextRun {
+    /// No run in `(from, to]`: known when a run was looked for from before `from` and the first
+    /// one found is past `to`.
+    fn none_in(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> bool {
+        let seen = *self.0.lock().unwrap_or_else(|e| e.into_inner());
+        seen.is_some_and(|(after, next)| after <= from && from < next && to < next)
+    }
+
+    fn set(&self, after: DateTime<Utc>, next: DateTime<Utc>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((after, next));
+    }
+}
+
+impl Clone for NextRun {
+    fn clone(&self) -> Self {
+        NextRun(std::sync::Mutex::new(
+            *self.0.lock().unwrap_or_else(|e| e.into_inner()),
+        ))
+    }
+}
+
 /// One org's timetable.
 #[derive(Debug, Clone)]
 pub struct Timetable {
     /// The org, its timezone and days off: what digests and buttons need of the timetable.
     pub cal: OrgCalendar,
-    jobs: Vec<(JobKind, Cron)>,
+    jobs: Vec<(JobKind, Cron, NextRun)>,
     /// Local hours people chose for their daily summary (`/digest 18`): extra summary runs.
     summary_hours: Vec<u32>,
 }
@@ -82,7 +109,7 @@ impl Timetable {
                 (JobKind::DailySummary, &s.daily_summary),
                 (JobKind::WeeklyDigest, &s.weekly_digest),
             ]
-            .map(|(job, spec)| (job, spec.cron().clone()))
+            .map(|(job, spec)| (job, spec.cron().clone(), NextRun::default()))
             .to_vec(),
             summary_hours: Vec::new(),
         }
@@ -92,7 +119,8 @@ impl Timetable {
     pub fn with_summary_hours(mut self, hours: &[u32]) -> Timetable {
         for &h in hours.iter().filter(|h| **h < 24) {
             if let Ok(c) = parse_cron(&format!("0 {h} * * *")) {
-                self.jobs.push((JobKind::DailySummary, c));
+                self.jobs
+                    .push((JobKind::DailySummary, c, NextRun::default()));
                 self.summary_hours.push(h);
             }
         }
@@ -108,8 +136,8 @@ impl Timetable {
         let own = self
             .jobs
             .iter()
-            .find(|(j, _)| *j == JobKind::DailySummary)
-            .is_some_and(|(_, c)| c.is_time_matching(&local).unwrap_or(false));
+            .find(|(j, _, _)| *j == JobKind::DailySummary)
+            .is_some_and(|(_, c, _)| c.is_time_matching(&local).unwrap_or(false));
         (!own && local.minute() == 0 && self.summary_hours.contains(&local.hour()))
             .then_some(local.hour())
     }
@@ -122,12 +150,23 @@ impl Timetable {
     ) -> Vec<(DateTime<Utc>, JobKind)> {
         let mut out = Vec::new();
         let start = from.with_timezone(&self.cal.tz);
-        for (job, cron) in &self.jobs {
+        for (job, cron, memo) in &self.jobs {
+            if memo.none_in(from, to) {
+                continue;
+            }
             let mut t = start;
+            let mut first = true;
             // Bounded by `to`: the caller decides how long a window is worth walking.
             while let Ok(next) = cron.find_next_occurrence(&t, false) {
                 let utc = next.with_timezone(&Utc);
-                if utc > to || next <= t {
+                if next <= t {
+                    break;
+                }
+                if first {
+                    memo.set(from, utc);
+                    first = false;
+                }
+                if utc > to {
                     break;
                 }
                 let day = next.date_naive();

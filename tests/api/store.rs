@@ -291,6 +291,39 @@ async fn an_org_schedule_override_replaces_the_default_times() {
 }
 
 #[tokio::test]
+async fn a_timetable_walked_in_small_steps_finds_the_runs_one_window_finds() {
+    // The timetable remembers each job's next run between calls (a replay asks once per
+    // message); walked in uneven steps, forwards and with a step back, it must find exactly the
+    // runs of one call over the whole window.
+    let (s, org) = store().await;
+    let o = s.org(org).await.unwrap();
+    let settings = kept::config::ScheduleSettings::default();
+    let from = DateTime::parse_from_rfc3339("2026-11-20T10:00:00+03:00")
+        .unwrap()
+        .with_timezone(&Utc);
+    let to = from + Duration::days(9);
+    let whole = kept::schedule::Timetable::new(&o, &settings, &[]).runs_between(from, to);
+    assert!(whole.len() > 20, "{whole:?}");
+    let table = kept::schedule::Timetable::new(&o, &settings, &[]);
+    let mut walked = Vec::new();
+    let mut t = from;
+    let mut k = 0i64;
+    while t < to {
+        let next = (t + Duration::minutes(7 + 53 * (k % 5))).min(to);
+        walked.extend(table.runs_between(t, next));
+        // A look back over the last step (what `kept schedule` does from an earlier time) finds
+        // the same runs again and changes nothing after it.
+        if k % 7 == 3 {
+            let again = table.runs_between(t, next);
+            assert_eq!(again, table.clone().runs_between(t, next));
+        }
+        t = next;
+        k += 1;
+    }
+    assert_eq!(walked, whole);
+}
+
+#[tokio::test]
 async fn a_context_read_returns_each_kind_of_row_within_its_scope() {
     use kept::domain::NodeType;
     use kept::store::{NewNode, Reflection, Scope};
