@@ -199,6 +199,123 @@ pub fn likely_noun(w: &str) -> bool {
     cyrillic(w) && likeliest_tag(w, |t| t.pos() == "NOUN")
 }
 
+/// The gender and number a word standing for a thing agrees with: an object pronoun ("его",
+/// "её", "их") or an adjective whose noun is left unsaid ("вторую", "новый").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Agreement {
+    /// "Masc", "Fem" or "Neut"; `None` for the plural, which has no gender.
+    gender: Option<&'static str>,
+    plural: bool,
+    /// "его" stands for a masculine or a neuter thing.
+    or_neuter: bool,
+}
+
+/// What an object pronoun agrees with ("его" → a masculine or neuter thing, "их" → things).
+pub fn pronoun_agreement(w: &str) -> Option<Agreement> {
+    match w {
+        "его" => Some(Agreement {
+            gender: Some("Masc"),
+            plural: false,
+            or_neuter: true,
+        }),
+        "её" | "ее" => Some(Agreement {
+            gender: Some("Fem"),
+            plural: false,
+            or_neuter: false,
+        }),
+        "их" => Some(Agreement {
+            gender: None,
+            plural: true,
+            or_neuter: false,
+        }),
+        _ => None,
+    }
+}
+
+/// What an adjective standing alone as an object agrees with ("вторую" → a feminine thing,
+/// "новый" → a masculine one), from its likeliest accusative reading; `None` when `w` is not an
+/// adjective the dictionary knows.
+pub fn adjective_agreement(w: &str) -> Option<Agreement> {
+    let d = dictionary()?;
+    if !cyrillic(w) {
+        return None;
+    }
+    let all = known(d, w);
+    let likeliest = all.iter().max_by(|a, b| a.prob.total_cmp(&b.prob))?;
+    if d.ud_tag(likeliest.ud).is_none_or(|t| t.pos() != "ADJ") {
+        return None;
+    }
+    all.iter()
+        .filter_map(|a| d.ud_tag(a.ud))
+        .filter(|t| t.pos() == "ADJ" && t.feat("Case") == Some("Acc"))
+        .find_map(|t| {
+            let plural = t.feat("Number") == Some("Plur");
+            let gender = match t.feat("Gender") {
+                Some("Masc") => Some("Masc"),
+                Some("Fem") => Some("Fem"),
+                Some("Neut") => Some("Neut"),
+                _ if plural => None,
+                _ => return None,
+            };
+            Some(Agreement {
+                gender,
+                plural,
+                or_neuter: false,
+            })
+        })
+}
+
+/// `w` (lower case) as a thing's noun agreeing with `with`, in the accusative for the object
+/// of a promise ("колонка" → "колонку", "сертификаты" → "сертификаты"); `None` when no reading
+/// of it is an inanimate noun that agrees. Dictionary readings first; a guess from the ending
+/// only for a word the dictionary does not hold ("тэн").
+pub fn agreeing_thing(w: &str, with: Agreement) -> Option<String> {
+    let d = dictionary()?;
+    if !cyrillic(w) || w.chars().count() < 3 {
+        return None;
+    }
+    let all = d.analyze(w);
+    let dict = all.iter().any(|a| a.source == Source::Dictionary);
+    let likeliest = all
+        .iter()
+        .filter(|a| !dict || a.source == Source::Dictionary)
+        .max_by(|a, b| a.prob.total_cmp(&b.prob))?;
+    if d.ud_tag(likeliest.ud).is_none_or(|t| t.pos() != "NOUN") {
+        return None;
+    }
+    let a = all
+        .iter()
+        .filter(|a| !dict || a.source == Source::Dictionary)
+        .find(|a| {
+            d.ud_tag(a.ud).is_some_and(|t| {
+                t.pos() == "NOUN"
+                    && t.feat("Animacy") != Some("Anim")
+                    && matches!(t.feat("Case"), Some("Nom" | "Acc"))
+                    && (t.feat("Number") == Some("Plur")) == with.plural
+                    && (with.plural
+                        || t.feat("Gender") == with.gender
+                        || with.or_neuter && t.feat("Gender") == Some("Neut"))
+            })
+        })?;
+    let number = if with.plural { "Plur" } else { "Sing" };
+    let form = d
+        .inflect(a, &[("Case", "Acc"), ("Number", number)])
+        .map(|f| f.word)
+        .unwrap_or_else(|| w.to_string());
+    Some(like(w, &form))
+}
+
+/// Whether some dictionary reading of `w` (lower case) is a noun or an adjective in the
+/// genitive: what may follow a noun as part of its name ("план эвакуации").
+pub fn genitive_noun_or_adjective(w: &str) -> bool {
+    let Some(d) = dictionary() else { return false };
+    cyrillic(w)
+        && known(d, w).iter().any(|a| {
+            d.ud_tag(a.ud)
+                .is_some_and(|t| matches!(t.pos(), "NOUN" | "ADJ") && t.feat("Case") == Some("Gen"))
+        })
+}
+
 fn cyrillic(w: &str) -> bool {
     !w.is_empty()
         && w.chars()

@@ -668,9 +668,8 @@ fn reports_with(words: &[String], content: &str) -> bool {
             let regular = |w: &str| {
                 long && (w.strip_suffix("ed") == Some(p)
                     || p.ends_with('e') && w.strip_suffix('d') == Some(p)
-                    || p.strip_suffix('y').is_some_and(|stem| {
-                        w.strip_suffix("ied") == Some(stem)
-                    }))
+                    || p.strip_suffix('y')
+                        .is_some_and(|stem| w.strip_suffix("ied") == Some(stem)))
             };
             let irregular = en_irregular()
                 .iter()

@@ -481,6 +481,28 @@ impl<'a, 'b> Ctx<'a, 'b> {
             })
     }
 
+    /// The deadline of the sentence `r` (tokens) when the message's own lies outside it and
+    /// the sentence names one: "вкладыши заказала, будут в среду. Нурлан, завтра заберёшь?"
+    /// asks for tomorrow; "к субботе лёд нужен идеальный. в пятницу вечером сделай две
+    /// заливки" for Friday.
+    pub(super) fn due_of_sentence(&self, r: Range<usize>) -> Option<Due> {
+        let span = self.due_span()?;
+        // Only a date said before the sentence ("…будут в среду. Нурлан, завтра заберёшь?")
+        // gives way: one after it ("закажи муку… до четверга успеешь?") still asks.
+        let before = self
+            .m
+            .byte_span(r.clone())
+            .is_some_and(|b| span.end <= b.start);
+        if self.m.holds(r.clone(), span) || !before {
+            return self.due();
+        }
+        let b = self.m.byte_span(r)?;
+        let own = self.m.text.get(b)?;
+        crate::extract::dates::deadline(own, self.input.now, self.lang)
+            .map(|(_, d)| d)
+            .or_else(|| self.due())
+    }
+
     pub(super) fn due_span(&self) -> Option<&Range<usize>> {
         self.deadline().map(|(s, _)| s)
     }

@@ -396,6 +396,100 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
     Some(out)
 }
 
+/// A Russian promise whose object is a pronoun or an adjective alone reads with the nearest
+/// thing named before it in the message (that sentence or the one before) that agrees in
+/// gender and number: "подшипник заказал, Холодмаш привезёт в четверг. в пятницу с утра его
+/// поставлю" → "поставить подшипник"; "колонка одна живая, вторую завтра проверю" →
+/// "проверить вторую колонку"; "тэн сгорел. новый закажу во Владимире" → "заказать новый тэн
+/// во Владимире". Only things, not people ("Петю заберу": no pronoun; "его заберу" after
+/// "Петя в саду" names no thing).
+pub(super) fn ru_antecedent(m: &Msg, said: &str) -> Option<String> {
+    let words: Vec<&str> = said.split_whitespace().collect();
+    let verb = *words.first()?;
+    if !verb.chars().all(|c| matches!(c, 'а'..='я' | 'ё' | '-')) {
+        return None;
+    }
+    let v = (0..m.n()).find(|&k| m.verb(k).is_some_and(|x| x.inf == verb))?;
+    let pronoun = [v.checked_sub(1), Some(v + 1)]
+        .into_iter()
+        .flatten()
+        .filter(|&p| p < m.n() && m.clause_of(p) == m.clause_of(v))
+        .find_map(|p| crate::morph::pronoun_agreement(m.w(p)).map(|a| (p, a)));
+    let (with, at, adjective) = match pronoun {
+        Some((p, a)) => {
+            // "их документы заберу": a possessive, and the thing is named.
+            if crate::morph::likely_noun(m.w(p + 1)) {
+                return None;
+            }
+            (a, p, None)
+        }
+        None => {
+            let adj = *words.get(1)?;
+            let a = crate::morph::adjective_agreement(adj)?;
+            if words
+                .get(2)
+                .is_some_and(|w| crate::morph::likely_noun(&w.to_lowercase()))
+            {
+                return None;
+            }
+            let p = m.bounds(v, false).find(|&k| m.w(k) == adj.to_lowercase())?;
+            (a, p, Some(adj))
+        }
+    };
+    let start = m.bounds(at.min(v), false).start;
+    let first = m.sent_of(start)?.saturating_sub(1);
+    let (mut k, thing) = (0..start)
+        .rev()
+        .take_while(|&k| m.sent_of(k).is_some_and(|s| s >= first))
+        .filter(|&k| {
+            !m.has_f(
+                k,
+                PRON | SUBJ | STOP | FILL | GREET | AGREE | DATE | PREP | DONE | MONTH | NUMW,
+            ) && m.verb(k).is_none()
+                // A name or a company ("Холодмаш привезёт") is not the thing.
+                && (!m.capital(k) || m.bounds(k, true).start == k)
+        })
+        .find_map(|k| crate::morph::agreeing_thing(m.w(k), with).map(|t| (k, t)))?;
+    // The noun's own genitive after it is part of its name: "план эвакуации".
+    let mut thing = thing.to_lowercase();
+    while k + 1 < start
+        && m.clause_of(k + 1) == m.clause_of(k)
+        && !m.has_f(k + 1, DATE | STOP | PREP | PRON)
+        && crate::morph::genitive_noun_or_adjective(m.w(k + 1))
+    {
+        k += 1;
+        thing.push(' ');
+        thing.push_str(m.w(k));
+    }
+    let rest: Vec<&str> = words[1..]
+        .iter()
+        .copied()
+        .filter(|w| crate::morph::pronoun_agreement(&w.to_lowercase()).is_none())
+        .collect();
+    let mut out = verb.to_string();
+    match adjective {
+        Some(adj) => {
+            out.push(' ');
+            out.push_str(adj);
+            out.push(' ');
+            out.push_str(&thing);
+            for w in rest.iter().skip(1) {
+                out.push(' ');
+                out.push_str(w);
+            }
+        }
+        None => {
+            out.push(' ');
+            out.push_str(&thing);
+            for w in &rest {
+                out.push(' ');
+                out.push_str(w);
+            }
+        }
+    }
+    Some(out)
+}
+
 /// The clause range to take the content from, widened to the sentence when the clause names
 /// nothing but the verb.
 pub(super) fn promise_content(

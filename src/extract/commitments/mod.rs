@@ -437,7 +437,8 @@ fn named_objects(m: &Msg, mut found: Vec<Finding>) -> Vec<Finding> {
         if let Finding::Made { content, .. }
         | Finding::Offer { content, .. }
         | Finding::Request { content, .. } = f
-            && let Some(named) = with_antecedent(m, content)
+            && let Some(named) =
+                with_antecedent(m, content).or_else(|| content::ru_antecedent(m, content))
         {
             *content = named;
         }

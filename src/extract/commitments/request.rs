@@ -727,7 +727,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     Some(Finding::Request {
         addressee: addr,
         content: text,
-        due: cx.due(),
+        due: cx.due_of_sentence(sentence),
     })
 }
 

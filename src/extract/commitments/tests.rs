@@ -163,6 +163,45 @@ fn a_promise_verb_with_one_typo_still_counts() {
 }
 
 #[test]
+fn a_russian_pronoun_or_lone_adjective_reads_with_the_thing_it_agrees_with() {
+    // The report before the promise is a finding of its own: look at the promise.
+    let made_content = |text: &str| {
+        run(text)
+            .into_iter()
+            .find_map(|f| match f {
+                Finding::Made { content, .. } => Some(content),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{text}: no promise"))
+    };
+    // The nearest thing before, of the same gender and number; not a company's name.
+    assert_eq!(
+        made_content(
+            "подшипник заказал, Холодмаш привезёт в четверг. в пятницу с утра его поставлю"
+        ),
+        "поставить подшипник"
+    );
+    assert_eq!(
+        made_content("колонка одна живая, вторую завтра проверю"),
+        "проверить вторую колонку"
+    );
+    assert_eq!(
+        made_content("тэн сгорел. новый закажу во Владимире"),
+        "заказать новый тэн во Владимире"
+    );
+    assert!(run("сертификаты готовы. Дима, заберёшь их завтра вечером?")
+        .iter()
+        .any(|f| matches!(f, Finding::Request { content, .. } if content == "забрать сертификаты")));
+    // A possessive names its own thing.
+    assert_eq!(
+        made_content("их документы заберу завтра"),
+        "забрать их документы"
+    );
+    // Nothing agrees: the promise stays as said ("её" is feminine, "отчёт" is not).
+    assert_eq!(made_content("отчёт готов. её завтра проверю"), "проверить");
+}
+
+#[test]
 fn made_content_keeps_the_object_and_drops_greetings_and_dates() {
     assert_eq!(
         made_content("Всем привет! На этой неделе доделаю рефакторинг auth до пятницы"),
