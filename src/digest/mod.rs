@@ -125,11 +125,10 @@ pub struct DayStats {
     pub silent_days: i64,
 }
 
-async fn day_stats(
-    app: &App,
-    cal: &OrgCalendar,
-    at: DateTime<Utc>,
-) -> Result<(crate::store::People, BTreeMap<UserId, DayStats>), StoreError> {
+/// The org's people and each one's figures for a day.
+type Day = (crate::store::People, BTreeMap<UserId, DayStats>);
+
+async fn day_stats(app: &App, cal: &OrgCalendar, at: DateTime<Utc>) -> Result<Day, StoreError> {
     let tz = cal.tz;
     let today = at.with_timezone(&tz).date_naive();
     let start = local_midnight(tz, today);
@@ -310,7 +309,7 @@ async fn daily_text_of(
     cal: &OrgCalendar,
     at: DateTime<Utc>,
     recipient: &Person,
-    (people, stats): &(crate::store::People, BTreeMap<UserId, DayStats>),
+    (people, stats): &Day,
 ) -> Result<String, DigestError> {
     let org = app.store.org(cal.org).await?;
     let lang = app.lang_for(Some(&recipient.profile), Some(&org));
