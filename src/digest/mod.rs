@@ -474,10 +474,7 @@ pub async fn daily_deliveries(
     let hour = chrono::Timelike::hour(&at.with_timezone(&cal.tz));
     let mut out = Vec::new();
     // The figures of the day each summary tells, read once per run.
-    let mut days: Vec<(
-        DateTime<Utc>,
-        (crate::store::People, BTreeMap<UserId, DayStats>),
-    )> = Vec::new();
+    let mut days: Vec<(DateTime<Utc>, Day)> = Vec::new();
     for r in summary_recipients(&people) {
         if !r.profile.dm_open {
             continue;
