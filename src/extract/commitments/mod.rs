@@ -768,8 +768,11 @@ fn done_before_request(m: &Msg) -> Option<Vec<String>> {
             continue;
         }
         let sub = m.slice(m.toks[a].span.start..m.toks[b].span.end);
+        // "the German group booked for Friday are asking if…": an ask passed on tells no work
+        // of the speaker's.
         if done(&sub).is_some()
             && request_cue(&sub).is_none()
+            && !is_retold(&sub)
             && ru_promise(&sub).is_none()
             && en_promise(&sub).is_none()
         {

@@ -250,6 +250,16 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
             // "Thursday's Litchfield group goes to Florence Falls instead. I'll ring the 6
             // customers": a date in the sentence of "instead", not a day in the possessive
             // (which group) or a number elsewhere.
+            // "a warehouse tasting at 2pm instead of the standard tour": one thing for another,
+            // not a day for another ("instead of Wednesday").
+            "instead"
+                if next == "of"
+                    && !(i + 2..(i + 4).min(m.n()))
+                        .find(|&k| !m.has_f(k, DETERMINER))
+                        .is_some_and(|k| m.has_f(k, DATE | MONTH)) =>
+            {
+                false
+            }
             "instead" | "earlier" => {
                 i > 1
                     && (0..m.n()).any(|k| {

@@ -713,7 +713,41 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         .map(str::to_lowercase)
         .filter(|w| !word_list!("en/determiner.txt").contains(&w.as_str()))
         .all(|w| word_list!("en/light_verbs.txt").contains(&w.as_str()));
-    if (pronoun && significant_stems(&text).len() <= 1 || light && !text.trim().is_empty())
+    let mut due = cx.due_of_sentence(sentence.clone());
+    // The request's own sentence, also when its verb is past the last word ("when can you?").
+    let asked = m.bounds(start.min(m.n().saturating_sub(1)), true);
+    // "Bruce is asking if we can get the tally to him by Friday. Shaz can you do that?",
+    // "someone needs to take the trailer in. Josh when can you?": the work asked for, and its
+    // date, are the sentence before's.
+    let refers_back = pronoun && significant_stems(&text).len() <= 1 || light;
+    if refers_back
+        && text.is_ascii()
+        && asked.start > 0
+        && let Some(work) = relayed_work(m, m.bounds(asked.start - 1, true))
+    {
+        let prev = m.bounds(asked.start - 1, true);
+        let said = m.byte_span(prev.clone()).and_then(|b| m.text.get(b));
+        let prev_due = said.and_then(|t| crate::extract::dates::deadline(t, cx.input.now, cx.lang));
+        let own = m
+            .byte_span(asked)
+            .and_then(|b| m.text.get(b))
+            .and_then(|t| crate::extract::dates::deadline(t, cx.input.now, cx.lang));
+        let span = prev_due.as_ref().and_then(|(s, _)| {
+            m.byte_span(prev)
+                .map(|b| b.start + s.start..b.start + s.end)
+        });
+        let (t, obj) = content(
+            m,
+            work.clone(),
+            Some((work.start, m.w(work.start))),
+            &[],
+            span.as_ref(),
+        );
+        if obj && !t.trim().is_empty() {
+            text = t;
+            due = own.or(prev_due).map(|(_, d)| d);
+        }
+    } else if (pronoun && significant_stems(&text).len() <= 1 || light && !text.trim().is_empty())
         && text.is_ascii()
         && sentence.start > 0
     {
@@ -727,8 +761,44 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     Some(Finding::Request {
         addressee: addr,
         content: text,
-        due: cx.due_of_sentence(sentence),
+        due,
     })
+}
+
+/// The work another person's ask passes on, in tokens of the sentence `r`: "Bruce at Glenaray
+/// is asking if we can get the tally and invoice to him by Friday" → "get the tally and invoice
+/// to him by Friday"; "the client wants us to redo the hall"; "someone needs to take the trailer
+/// in for its WOF". The work ends with its clause.
+fn relayed_work(m: &Msg, r: Range<usize>) -> Option<Range<usize>> {
+    let relay = word_list!("en/relay.txt");
+    let start = r.clone().find_map(|k| {
+        if !relay.contains(&m.w(k)) {
+            return None;
+        }
+        let mut j = k + 1;
+        match m.w(j) {
+            "if" | "whether" => {
+                j += 1;
+                if !matches!(
+                    m.w(j),
+                    "we" | "you" | "u" | "they" | "i" | "he" | "she" | "someone" | "somebody"
+                ) {
+                    return None;
+                }
+                j += 1;
+                if !matches!(m.w(j), "can" | "could" | "will" | "would") {
+                    return None;
+                }
+                j += 1;
+            }
+            "us" | "you" | "me" | "someone" | "somebody" if m.w(j + 1) == "to" => j += 2,
+            "to" => j += 1,
+            _ => return None,
+        }
+        m.has_f(j, EN_VERB).then_some(j)
+    })?;
+    let end = m.bounds(start, false).end.min(r.end);
+    (start < end).then_some(start..end)
 }
 
 /// "…колонки проверь. когда сможешь?": asking when the work can be done asks for it, as a

@@ -148,8 +148,14 @@ pub(super) fn is_retold(m: &Msg) -> bool {
     };
     // The speaker's own "я сказал" / "I said" tells what they said, not someone else's.
     let own_words = |i: usize| i > 0 && m.has_f(i - 1, SUBJ);
-    (0..m.n()).any(|i| m.has_f(i, RETOLD) && !(own_words(i) || concluded(i) || promised_before(i)))
-        || m.has_seq(&["по", "словам"])
+    // "Bruce is asking if we can get the tally to him by Friday. Shaz can you do that?": the ask
+    // passed on, then put to someone in a sentence of its own.
+    let asked_after =
+        |i: usize| request::request_cue(m).is_some_and(|c| m.sent_of(c) > m.sent_of(i));
+    (0..m.n()).any(|i| {
+        m.has_f(i, RETOLD)
+            && !(own_words(i) || concluded(i) || promised_before(i) || asked_after(i))
+    }) || m.has_seq(&["по", "словам"])
         || m.has_seq(&["according", "to"])
 }
 
