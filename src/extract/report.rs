@@ -221,6 +221,7 @@ fn en_plainly_reported(text: &str) -> bool {
             l(include_str!("../../lexicon/en/retold.txt")),
         ]
     });
+    let agent = agent_pasts();
     let toks = tokens(text);
     let words: Vec<&str> = toks.iter().map(|t| t.norm.as_str()).collect();
     if words.is_empty() || hedged(&words, &normalize(text)) {
@@ -254,10 +255,36 @@ fn en_plainly_reported(text: &str) -> bool {
                 .trim_end_matches(' ')
                 .ends_with(['.', '!', '?', '\n'])
     };
+    let capitalised = |k: usize| {
+        text[toks[k].span.clone()]
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase)
+    };
     (0..words.len()).any(|k| {
         past(words[k])
             && vetoed_from.is_none_or(|c| clause_of(k) < c)
             && (k == 0 || !others.contains(&words[k - 1]) && !named(k - 1))
+            && (opens(k) || !agent.contains(&words[k]))
+            && !(k > 0 && capitalised(k - 1) && call_pasts().contains(&words[k]))
+    })
+}
+
+/// `lexicon/en/call_pasts.txt`: pasts of calling that after a name tell that someone's call.
+fn call_pasts() -> &'static [&'static str] {
+    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/en/call_pasts.txt")).collect()
+    })
+}
+
+/// `lexicon/en/agent_pasts.txt`: pasts that after a word of their clause tell someone else's
+/// doing ("Sunway called", "the tour sold out").
+fn agent_pasts() -> &'static [&'static str] {
+    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/en/agent_pasts.txt"))
+            .collect()
     })
 }
 
@@ -709,6 +736,11 @@ mod tests {
             "Called Rashid, they are ok with 22nd vessel"
         ));
         assert!(!plainly_reported("they called asking about the quote"));
+        // Someone else's doing, told by a past of `lexicon/en/agent_pasts.txt`.
+        assert!(!plainly_reported(
+            "Sunway called, they want a copy of our halal cert also"
+        ));
+        assert!(!plainly_reported("first tour of the season sold out 🎉"));
         assert!(!plainly_reported(
             "good news, Andrés sent the fumigation cert overnight"
         ));

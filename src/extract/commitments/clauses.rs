@@ -679,9 +679,18 @@ pub(super) fn own_due(mut whole: Vec<Finding>, parts: &[Finding], even_none: boo
     };
     // A part that names only its verb ("…: 6 бут и помпа. поставишь?") leaves the work and
     // its date to the sentence before it.
-    let bare = one
-        .and_then(content_of)
-        .is_some_and(|c| c.split_whitespace().count() <= 1);
+    // So does one of a light verb and "it" ("…instead of the standard tour. could you set it
+    // up?", "can you do that?").
+    let bare = one.and_then(content_of).is_some_and(|c| {
+        c.split_whitespace().count() <= 1
+            || c.split_whitespace().all(|w| {
+                let w = w.to_lowercase();
+                let w = w.as_str();
+                word_list!("en/light_verbs.txt").contains(&w)
+                    || word_list!("en/pron.txt").contains(&w)
+                    || matches!(w, "set" | "up" | "out" | "over" | "in")
+            })
+    });
     if let Some(one) = one
         && (even_none && !bare || one.due().is_some())
     {

@@ -713,7 +713,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         }
         return vec![f];
     }
-    if let Some(i) = done(m) {
+    // "the German group booked for Friday are asking if they can do a tasting": a past in an
+    // ask passed on tells what others did.
+    let relayed = |i: usize| request::relayed_work(m, m.bounds(i, false)).is_some();
+    if let Some(i) = done(m).filter(|&i| !relayed(i)) {
         // A past read by the dictionary alone ("заболела", "прошла") names work only with
         // words of its own to match.
         let mut words = cx.words();
@@ -772,7 +775,7 @@ fn done_before_request(m: &Msg) -> Option<Vec<String>> {
         // of the speaker's.
         if done(&sub).is_some()
             && request_cue(&sub).is_none()
-            && !is_retold(&sub)
+            && request::relayed_work(&sub, 0..sub.n()).is_none()
             && ru_promise(&sub).is_none()
             && en_promise(&sub).is_none()
         {

@@ -769,7 +769,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
 /// is asking if we can get the tally and invoice to him by Friday" → "get the tally and invoice
 /// to him by Friday"; "the client wants us to redo the hall"; "someone needs to take the trailer
 /// in for its WOF". The work ends with its clause.
-fn relayed_work(m: &Msg, r: Range<usize>) -> Option<Range<usize>> {
+pub(super) fn relayed_work(m: &Msg, r: Range<usize>) -> Option<Range<usize>> {
     let relay = word_list!("en/relay.txt");
     let start = r.clone().find_map(|k| {
         if !relay.contains(&m.w(k)) {
