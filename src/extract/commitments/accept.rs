@@ -68,7 +68,10 @@ pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
             || t.norm.strip_suffix("ish").is_some_and(is_number)
             || matches!(
                 t.norm.as_str(),
-                "го" | "му"
+                // "Thursday can": Malaysian and Singapore English yes.
+                "can"
+                    | "го"
+                    | "му"
                     | "е"
                     | "ого"
                     | "ому"

@@ -564,7 +564,9 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         && !m.is_q(0)
         && only_date_left(&cx, 0)
         // Only the date: "завтра меня не будет" says something else about tomorrow.
-        && (0..m.n()).all(|i| !m.has_f(i, PRON | STOP) || m.has_f(i, DATE | PREP))
+        && (0..m.n()).all(|i| {
+            !m.has_f(i, PRON | STOP) || m.has_f(i, DATE | PREP) || m.w(i) == "can" && i + 1 == m.n()
+        })
         && let Some(due) = cx.due()
     {
         return vec![Finding::Accept {

@@ -97,6 +97,27 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                 return Some(i + 2);
             }
             "need" if m.w(i + 1) == "you" && m.w(i + 2) == "to" => return Some(i + 3),
+            // "Chef, Permata Bank asking if we can add 30 vegetarian boxes for tomorrow lunch,
+            // can?": the ask passed on, put with a bare "can?".
+            "can"
+                if i > 0
+                    && m.is_q(i)
+                    && m.clause_start(i)
+                    && m.bounds(i, false).end == i + 1
+                    && let Some(work) = relayed_work(m, 0..i) =>
+            {
+                return Some(work.start);
+            }
+            // "Faizal the lorry aircond rosak again, can send it for service before Saturday?":
+            // Malaysian and Singapore English ask without the "you".
+            "can" | "could"
+                if m.clause_start(i)
+                    && m.is_q(i)
+                    && m.has_f(i + 1, EN_VERB)
+                    && !m.has_f(i + 1, PRON | SUBJ) =>
+            {
+                return Some(i + 1);
+            }
             _ => {}
         }
     }
@@ -596,6 +617,10 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     };
     // A remark after the request ("need it EOD", "на складе почти кончился") is not its content.
     let mut end = sentence.end;
+    // "…, can?": the tag asks; it is no part of the work.
+    if end > from + 1 && m.w(end - 1) == "can" && m.clause_start(end - 1) {
+        end -= 1;
+    }
     if let Some(k) = (from + 1..sentence.end)
         .find(|&k| m.clause_start(k) && m.clause_of(k) > m.clause_of(from) && remark(m, k))
     {
