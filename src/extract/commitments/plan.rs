@@ -467,7 +467,7 @@ fn plan_item(
             && !(v + 1..part.n())
                 .any(|k| word_list!("en/statement_aux.txt").contains(&part.w(k)))
             // "Wed Permata Bank lunch 300 pax": a name of two capitalised words is no verb.
-            && !(part.capital(v) && part.capital(v + 1) && !lexicon::wordnet_verb(word))
+            && (!part.capital(v) || !part.capital(v + 1) || lexicon::wordnet_verb(word))
             && (part.has_f(v + 1, DETERMINER)
                 || numbered
                     && lang == Lang::En
