@@ -772,6 +772,17 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             text = t;
             due = own.or(prev_due).map(|(_, d)| d);
         }
+    } else if text.trim().is_empty() && asked.start > 0 && !m.text.is_ascii() {
+        // "сетку на воротах надо поменять. кто сделает?": the work is the sentence before's.
+        let prev = m.bounds(asked.start.saturating_sub(1), true);
+        let mut skip: Vec<usize> = prev.clone().filter(|&k| m.has_f(k, NEED | URGE)).collect();
+        skip.extend(opening_vocative(m, prev.start));
+        if !m.is_q(prev.start) {
+            let (t, obj) = content(m, prev, None, &skip, cx.due_span());
+            if obj && !t.trim().is_empty() {
+                text = t;
+            }
+        }
     } else if (pronoun && significant_stems(&text).len() <= 1 || light && !text.trim().is_empty())
         && text.is_ascii()
         && sentence.start > 0

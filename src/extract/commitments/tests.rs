@@ -163,6 +163,52 @@ fn a_promise_verb_with_one_typo_still_counts() {
 }
 
 #[test]
+fn an_ask_passed_on_and_put_to_someone_is_a_request_of_that_work() {
+    let request = |text: &str| match run(text).into_iter().find(|f| f.label() == "request") {
+        Some(Finding::Request { content, due, .. }) => (content, due),
+        other => panic!("{text}: expected a request, got {other:?}"),
+    };
+    // The work and its date come from the sentence that passes the ask on.
+    let (content, due) = request(
+        "Bruce at Glenaray is asking if we can get the tally and invoice to him by Friday, \
+         their accountant's chasing. Ben can you do that?",
+    );
+    assert_eq!(content, "get the tally and invoice to him");
+    assert!(due.is_some());
+    let (content, _) = request(
+        "someone needs to take the trailer in for its WOF before it runs out. Ben when can you?",
+    );
+    assert!(content.starts_with("take the trailer in for its WOF"), "{content}");
+    let (content, due) = request(
+        "the German group booked for Friday are asking if they can do a warehouse tasting \
+         instead of the standard tour. Ben could you set it up?",
+    );
+    assert!(content.starts_with("do a warehouse tasting"), "{content}");
+    assert!(due.is_some());
+    // A past inside the ask is the group's doing, not a report of the speaker's.
+    assert!(
+        !run("the German group booked for Friday are asking if they can do a tasting. Ben could you set it up?")
+            .iter()
+            .any(|f| f.label() == "done")
+    );
+    // Malaysian English: the ask put with a bare "can?", and "can" without the "you".
+    let (content, _) = request(
+        "Chef, Permata Bank asking if we can add 30 vegetarian boxes for tomorrow lunch, can?",
+    );
+    assert_eq!(content, "add 30 vegetarian boxes");
+    let (content, _) =
+        request("Ben the lorry aircond rosak again, can send it for service before Saturday?");
+    assert!(content.starts_with("send"), "{content}");
+    assert!(matches!(
+        run("Thursday can").first(),
+        Some(Finding::Accept { due: Some(_), .. })
+    ));
+    // Russian: "кто сделает?" asks for the work the sentence before names.
+    let (content, _) = request("сетку на воротах надо поменять. кто сделает?");
+    assert!(content.contains("сетку"), "{content}");
+}
+
+#[test]
 fn a_russian_pronoun_or_lone_adjective_reads_with_the_thing_it_agrees_with() {
     // The report before the promise is a finding of its own: look at the promise.
     let made_content = |text: &str| {
