@@ -178,7 +178,10 @@ fn an_ask_passed_on_and_put_to_someone_is_a_request_of_that_work() {
     let (content, _) = request(
         "someone needs to take the trailer in for its WOF before it runs out. Ben when can you?",
     );
-    assert!(content.starts_with("take the trailer in for its WOF"), "{content}");
+    assert!(
+        content.starts_with("take the trailer in for its WOF"),
+        "{content}"
+    );
     let (content, due) = request(
         "the German group booked for Friday are asking if they can do a warehouse tasting \
          instead of the standard tour. Ben could you set it up?",
