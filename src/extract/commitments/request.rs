@@ -815,10 +815,7 @@ pub(super) fn relayed_work(m: &Msg, r: Range<usize>) -> Option<Range<usize>> {
         match m.w(j) {
             "if" | "whether" => {
                 j += 1;
-                if !matches!(
-                    m.w(j),
-                    "we" | "you" | "u" | "they" | "i" | "he" | "she" | "someone" | "somebody"
-                ) {
+                if !word_list!("en/persons.txt").contains(&m.w(j)) {
                     return None;
                 }
                 j += 1;
