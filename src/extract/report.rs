@@ -210,8 +210,8 @@ pub fn plainly_reported(text: &str) -> bool {
 /// news, not the speaker's work. A name that opens the sentence is not told from a thing there
 /// ("Invoices sent" / "Andrés sent"): both read as a report.
 fn en_plainly_reported(text: &str) -> bool {
-    static LISTS: std::sync::OnceLock<[Vec<&'static str>; 5]> = std::sync::OnceLock::new();
-    let [not_past, others, done, participles, retold] = LISTS.get_or_init(|| {
+    static LISTS: std::sync::OnceLock<[Vec<&'static str>; 7]> = std::sync::OnceLock::new();
+    let [not_past, others, done, participles, retold, agent, calls] = LISTS.get_or_init(|| {
         let l = |t: &'static str| super::commitments::lexicon_words(t).collect();
         [
             l(include_str!("../../lexicon/en/report_not_past.txt")),
@@ -219,9 +219,12 @@ fn en_plainly_reported(text: &str) -> bool {
             l(include_str!("../../lexicon/en/done.txt")),
             l(include_str!("../../lexicon/en/participles.txt")),
             l(include_str!("../../lexicon/en/retold.txt")),
+            // "the tour sold out", "parts arrived": someone else's doing after any word.
+            l(include_str!("../../lexicon/en/agent_pasts.txt")),
+            // "Sunway called": someone's call after their name.
+            l(include_str!("../../lexicon/en/call_pasts.txt")),
         ]
     });
-    let agent = agent_pasts();
     let toks = tokens(text);
     let words: Vec<&str> = toks.iter().map(|t| t.norm.as_str()).collect();
     if words.is_empty() || hedged(&words, &normalize(text)) {
@@ -244,47 +247,26 @@ fn en_plainly_reported(text: &str) -> bool {
             || w.len() >= 5 && w.ends_with("ed") && !not_past.contains(&w)
     };
     // "Andrés sent…", "Travis got…": a name mid-sentence before the past.
-    let named = |k: usize| {
-        let at = toks[k].span.start;
-        at > 0
-            && text[toks[k].span.clone()]
-                .chars()
-                .next()
-                .is_some_and(char::is_uppercase)
-            && !text[..at]
-                .trim_end_matches(' ')
-                .ends_with(['.', '!', '?', '\n'])
-    };
     let capitalised = |k: usize| {
         text[toks[k].span.clone()]
             .chars()
             .next()
             .is_some_and(char::is_uppercase)
     };
+    let named = |k: usize| {
+        let at = toks[k].span.start;
+        at > 0
+            && capitalised(k)
+            && !text[..at]
+                .trim_end_matches(' ')
+                .ends_with(['.', '!', '?', '\n'])
+    };
     (0..words.len()).any(|k| {
         past(words[k])
             && vetoed_from.is_none_or(|c| clause_of(k) < c)
             && (k == 0 || !others.contains(&words[k - 1]) && !named(k - 1))
             && (opens(k) || !agent.contains(&words[k]))
-            && !(k > 0 && capitalised(k - 1) && call_pasts().contains(&words[k]))
-    })
-}
-
-/// `lexicon/en/call_pasts.txt`: pasts of calling that after a name tell that someone's call.
-fn call_pasts() -> &'static [&'static str] {
-    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| {
-        super::commitments::lexicon_words(include_str!("../../lexicon/en/call_pasts.txt")).collect()
-    })
-}
-
-/// `lexicon/en/agent_pasts.txt`: pasts that after a word of their clause tell someone else's
-/// doing ("Sunway called", "the tour sold out").
-fn agent_pasts() -> &'static [&'static str] {
-    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    LIST.get_or_init(|| {
-        super::commitments::lexicon_words(include_str!("../../lexicon/en/agent_pasts.txt"))
-            .collect()
+            && !(k > 0 && capitalised(k - 1) && calls.contains(&words[k]))
     })
 }
 

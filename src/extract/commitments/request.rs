@@ -745,12 +745,12 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     // "someone needs to take the trailer in. Josh when can you?": the work asked for, and its
     // date, are the sentence before's.
     let refers_back = pronoun && significant_stems(&text).len() <= 1 || light;
+    let before = asked.start.checked_sub(1).map(|k| m.bounds(k, true));
     if refers_back
         && text.is_ascii()
-        && asked.start > 0
-        && let Some(work) = relayed_work(m, m.bounds(asked.start - 1, true))
+        && let Some(prev) = before.clone()
+        && let Some(work) = relayed_work(m, prev.clone())
     {
-        let prev = m.bounds(asked.start - 1, true);
         let said = m.byte_span(prev.clone()).and_then(|b| m.text.get(b));
         let prev_due = said.and_then(|t| crate::extract::dates::deadline(t, cx.input.now, cx.lang));
         let own = m
@@ -772,9 +772,11 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             text = t;
             due = own.or(prev_due).map(|(_, d)| d);
         }
-    } else if text.trim().is_empty() && asked.start > 0 && !m.text.is_ascii() {
+    } else if text.trim().is_empty()
+        && !m.text.is_ascii()
+        && let Some(prev) = before
+    {
         // "сетку на воротах надо поменять. кто сделает?": the work is the sentence before's.
-        let prev = m.bounds(asked.start.saturating_sub(1), true);
         let mut skip: Vec<usize> = prev.clone().filter(|&k| m.has_f(k, NEED | URGE)).collect();
         skip.extend(opening_vocative(m, prev.start));
         if !m.is_q(prev.start) {
