@@ -7,14 +7,16 @@
 //! the caller's to overlay (see `ingest::Ledger`).
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use rusqlite::params;
 use serde_json::{Value, json};
 
+use super::context::OpenModel;
 use super::memories::{
     COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, MEMORY_SEARCH_BACKLOG, OPEN_COMMITMENTS_IN_ORG,
-    OPEN_COMMITMENTS_OF, commitments_by, index_memories, upsert_memory_on,
+    commitments_by, index_memories, upsert_memory_on,
 };
 use super::messages::{SEARCH_BACKLOG, index_messages, message_from_row};
 use super::read;
@@ -76,6 +78,9 @@ pub struct OpenTask {
 /// rolls everything back.
 pub struct Batch {
     tx: WriteTx,
+    /// The store's read model of open promises: a person's open promises read again only when
+    /// one of them changed since.
+    open_model: Arc<OpenModel>,
     next_id: Option<i64>,
     messages: Vec<MessageRow>,
     created: Vec<CreatedRow>,
@@ -115,6 +120,7 @@ impl Store {
         let tx = self.batches.begin().await?;
         Ok(Batch {
             tx,
+            open_model: self.open_model.clone(),
             next_id: None,
             messages: Vec::new(),
             created: Vec::new(),
@@ -198,7 +204,9 @@ impl Batch {
         org: OrgId,
         owner: UserId,
     ) -> Result<Vec<Commitment>> {
-        commitments_by(self.conn(), &OPEN_COMMITMENTS_OF, [org.0, owner.0])
+        let mut open = self.open_model.open(self.conn(), org, owner)?.to_vec();
+        open.sort_by(|a, b| (b.created_at, b.id).cmp(&(a.created_at, a.id)));
+        Ok(open)
     }
 
     /// Current commitments a message made, moved, completed or was asked in (any version), as

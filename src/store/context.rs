@@ -203,7 +203,7 @@ pub(super) struct OpenModel {
 impl OpenModel {
     /// `owner`'s open commitments as of `conn`'s snapshot (call it inside one, so that the
     /// revision and the rows agree).
-    fn open(
+    pub(super) fn open(
         &self,
         conn: &rusqlite::Connection,
         org: OrgId,

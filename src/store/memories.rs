@@ -702,17 +702,6 @@ pub(super) static OPEN_COMMITMENTS_IN_ORG: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// One person's open commitments, most recently made first: what an update of theirs can
-/// refer to, without reading every open promise of the org.
-pub(super) static OPEN_COMMITMENTS_OF: LazyLock<String> = LazyLock::new(|| {
-    format!(
-        "SELECT {COMMITMENT_COLS} FROM memories INDEXED BY memories_open_subject
-         WHERE org_id = ? AND subject_id = ? AND kind = 'commitment' AND is_archived = 0
-             AND state = 'open'
-         ORDER BY created_at DESC, id DESC"
-    )
-});
-
 /// Current commitments whose origin is a message (chat, message).
 pub(super) static COMMITMENTS_MADE_IN: LazyLock<String> = LazyLock::new(|| {
     format!(
