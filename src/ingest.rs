@@ -784,10 +784,18 @@ impl Ingest<'_> {
         };
         let c = match replied {
             Some(c) => c,
-            None => match best_match(&l.open_of(m.from).await?, &words) {
-                Some(c) => c,
-                None => return Ok(None),
-            },
+            None => {
+                let open = l.open_of(m.from).await?;
+                match best_match(&open, &words) {
+                    Some(c) => c,
+                    // "Can I bring it Monday?" names nothing: the speaker's latest promise.
+                    None if verb && asked.is_empty() => match open.into_iter().next() {
+                        Some(c) => c,
+                        None => return Ok(None),
+                    },
+                    None => return Ok(None),
+                }
+            }
         };
         if c.due == Some(due) {
             return Ok(None);
@@ -1724,6 +1732,29 @@ impl Ingest<'_> {
             if !replied && answered.contains(&msg.message_id) {
                 continue;
             }
+            // "I'll set up the cupping on Friday" → "Friday I'm away. Can you do Saturday?" →
+            // "ok Saturday": the owner takes the date proposed for their promise.
+            if replied
+                && own.is_none()
+                && let Some(r) = msg.reply_to
+                && let Some(proposed) = analyze_guarded((msg.chat_id, msg.message_id), || {
+                    commitments::proposed_date(
+                        &msg.text,
+                        msg.date.with_timezone(&self.org.timezone),
+                    )
+                })
+                && let Some(c) = l
+                    .of_message(m.chat, r)
+                    .await?
+                    .into_iter()
+                    .find(|c| c.owner == m.from && c.state == CommitmentState::Open)
+            {
+                let due = due.or(Some(proposed));
+                if c.due == due {
+                    return Ok(None);
+                }
+                return self.move_to(l, m, &c, due).await;
+            }
             // An offer is accepted by a reply, or by the very next message of someone else.
             let just_before = !std::mem::replace(&mut seen_other, true);
             let mut found = self.said_in(l, &msg, author);
@@ -1880,6 +1911,37 @@ impl Ingest<'_> {
                         && c.requester == Some(m.from)
                         && c.state == CommitmentState::Open
                 }) {
+                    if c.due == due {
+                        return Ok(None);
+                    }
+                    return self.move_to(l, m, &c, due).await;
+                }
+            }
+            // "I'll update the directory" → "when?" → "friday": a date alone answering a bare
+            // question of when about the speaker's own open promise (the one the question
+            // replies to, else their latest made here since) dates it.
+            if own.is_none()
+                && due.is_some()
+                && replied
+                && analyze_guarded((msg.chat_id, msg.message_id), || {
+                    commitments::asks_when(&msg.text)
+                })
+            {
+                let asked = match msg.reply_to {
+                    Some(r) => l
+                        .of_message(m.chat, r)
+                        .await?
+                        .into_iter()
+                        .find(|c| c.owner == m.from && c.state == CommitmentState::Open),
+                    None => {
+                        let since = msg.date - Duration::hours(ACCEPT_WINDOW_HOURS);
+                        l.open_of(m.from)
+                            .await?
+                            .into_iter()
+                            .find(|c| c.source_chat == Some(m.chat) && c.created_at >= since)
+                    }
+                };
+                if let Some(c) = asked {
                     if c.due == due {
                         return Ok(None);
                     }

@@ -141,6 +141,54 @@ pub(super) fn yes_asking_when(m: &Msg) -> bool {
         })
 }
 
+/// A bare question of when ("when?", "by when?", "when can you?", "когда?", "а к какому
+/// числу?"): the answer to it dates the promise it was asked about. A lone "when" asks without
+/// its question mark.
+pub fn asks_when(text: &str) -> bool {
+    let m = Msg::new(text);
+    let whens = (0..m.n())
+        .filter(|&k| word_list!("when_asked.txt").contains(&m.w(k)))
+        .count();
+    let asked = text.trim_end().ends_with('?') || m.n() == 1;
+    asked
+        && whens > 0
+        && (0..m.n()).all(|k| {
+            word_list!("when_asked.txt").contains(&m.w(k))
+                || word_list!("when_asked_fill.txt").contains(&m.w(k))
+                || m.has_f(k, FILL | PREP)
+        })
+}
+
+/// The date a question proposes for work already spoken of ("Friday I'm at the meeting. Can you
+/// do Saturday?", "how about Monday?", "а в субботу сможешь?"): its asking sentence says one
+/// date and nothing else but the words of `lexicon/date_proposal.txt`.
+pub fn proposed_date(text: &str, now: DateTime<Tz>) -> Option<Due> {
+    let m = Msg::new(text);
+    let q = (0..m.n()).find(|&k| m.is_q(k))?;
+    let sent = m.toks.get(q)?.sent;
+    let idx: Vec<usize> = (0..m.n()).filter(|&k| m.sent_of(k) == Some(sent)).collect();
+    let (&a, &b) = (idx.first()?, idx.last()?);
+    let asked = text.get(m.toks[a].span.start..m.toks[b].span.end)?;
+    let lang = Lang::detect(asked);
+    let found = crate::extract::dates::find(asked, now, lang);
+    let [date] = found.as_slice() else {
+        return None;
+    };
+    let dated = |k: usize| {
+        let t = &m.toks[k].span;
+        let at = t.start - m.toks[a].span.start..t.end - m.toks[a].span.start;
+        at.start < date.span.end && date.span.start < at.end
+    };
+    let others = idx.iter().filter(|&&k| !dated(k)).count();
+    let fits = idx.iter().all(|&k| {
+        dated(k) || m.has_f(k, PREP) || word_list!("date_proposal.txt").contains(&m.w(k))
+    });
+    if !fits || others == 0 || m.negated(q) {
+        return None;
+    }
+    crate::extract::dates::deadline(asked, now, lang).map(|(_, due)| due)
+}
+
 /// [`yes_asking_when`] of a whole text, for ingest: does this reply agree and ask by when?
 pub fn agrees_asking_when(text: &str) -> bool {
     text.trim_end().ends_with('?') && yes_asking_when(&Msg::new(text))

@@ -48,7 +48,7 @@ mod request;
 mod tests;
 mod vetoes;
 
-pub use accept::agrees_asking_when;
+pub use accept::{agrees_asking_when, asks_when, proposed_date};
 pub use assign::assigned;
 pub use doubt::{Doubt, doubt};
 /// The words of a lexicon file (for readers outside the rules, as `report`).
@@ -1048,10 +1048,19 @@ pub fn asked_own_date(input: &MessageInput<'_>) -> Option<AskedLeave> {
         m.w(w[0]) == "i"
             && (m.has_f(w[1], MOVE) || word_list!("en/ask_move.txt").contains(&m.w(w[1])))
     });
-    let leave = idx
-        .iter()
-        .any(|&k| word_list!("ask_leave.txt").contains(&m.w(k)));
-    let verb = i_move || ru_promise(&sub).is_some();
+    // "can I bring it Monday?", "could we do the audit Thursday?": leave asked in English.
+    let may_i = |w: &[usize]| {
+        matches!(m.w(w[0]), "can" | "could" | "may") && matches!(m.w(w[1]), "i" | "we")
+    };
+    // … of work already spoken of: "it", "them" after the verb.
+    let i_do_it = idx.windows(4).any(|w| {
+        may_i(w) && !m.has_f(w[2], DATE) && word_list!("en/object_pron.txt").contains(&m.w(w[3]))
+    });
+    let leave = idx.windows(2).any(may_i)
+        || idx
+            .iter()
+            .any(|&k| word_list!("ask_leave.txt").contains(&m.w(k)));
+    let verb = i_move || i_do_it || ru_promise(&sub).is_some();
     // "отчёт по продажам можно в пн?": the work named, no verb; which promise it is the
     // caller checks by those words.
     let named = !stems_of(&sub).is_empty();
