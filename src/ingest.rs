@@ -590,7 +590,19 @@ impl Ingest<'_> {
                 crate::extract::report::may_report(m.text) || result_told(m.text).is_some()
             })
         {
-            effects.extend(self.reported_done(l, m).await?);
+            effects.extend(self.reported_done(l, m, &[]).await?);
+        }
+        // "Vendor + DJ confirmed 🎶 … I'll send you his account details": a report beside a new
+        // promise closes what it reports, besides the promise.
+        if !effects.is_empty()
+            && !said_done
+            && effects.iter().all(|e| matches!(e, Effect::Created(_)))
+            && analyze_guarded(key, || {
+                crate::extract::report::may_report(m.text) || result_told(m.text).is_some()
+            })
+        {
+            let made: Vec<MemoryId> = effects.iter().map(|e| e.commitment().origin_id).collect();
+            effects.extend(self.reported_done(l, m, &made).await?);
         }
         // "https://docs…/edit" in reply to one's own promise, or to the yes that made it: the
         // work handed in.
@@ -636,8 +648,11 @@ impl Ingest<'_> {
         &self,
         l: &mut Ledger,
         m: &Incoming<'_>,
+        // Promises this very message made: nothing it reports is about them.
+        made: &[MemoryId],
     ) -> Result<Vec<Effect>, IngestError> {
-        let own = l.open_of(m.from).await?;
+        let mut own = l.open_of(m.from).await?;
+        own.retain(|c| !made.contains(&c.origin_id));
         let said = commitments::significant_stems(m.text);
         // The verb alone is not enough: the report must also name the thing ("каталог
         // сверстан" closes "сверстать каталог", not "сверстать инструкцию").
@@ -657,7 +672,11 @@ impl Ingest<'_> {
         // the one open promise whose thing (its words past the verb) it names.
         // "спецификация в папке", "письмо в администрацию ушло": told by where the thing now
         // is; the words before the place name it.
-        let told = if fits.is_empty() && crate::extract::report::plainly_reported(m.text) {
+        // Beside a new promise only a report of a promise's own verb closes it: the new
+        // promise's words would name things otherwise.
+        let told = if !made.is_empty() {
+            None
+        } else if fits.is_empty() && crate::extract::report::plainly_reported(m.text) {
             Some((said.clone(), false))
         } else if fits.is_empty() {
             result_told(m.text).map(|at| (commitments::significant_stems(&m.text[..at]), true))
@@ -892,7 +911,9 @@ impl Ingest<'_> {
         let theirs = commitments::significant_stems(&c.content);
         let split = overlap(&rest, &theirs) > 0
             && overlap(words, &theirs) > 0
-            && overlap(&rest, words) == 0;
+            && overlap(&rest, words) == 0
+            // "сдал в химчистку, костюм заберу в пятницу": another verb is other work.
+            && (continues(promise) || !commitments::names_other_work(promise, &c.content));
         if split || part_done(m.text) {
             return Ok(true);
         }

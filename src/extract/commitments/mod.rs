@@ -1273,6 +1273,26 @@ fn lemmas_of(m: &Msg, past_only: bool) -> Vec<String> {
     out
 }
 
+/// Does the promise `next`, said after a report about `done`, name other work than `done`'s
+/// rest? "сдал в химчистку, костюм заберу в пятницу" for "отвезти костюм в химчистку" (another
+/// verb) does; "половину прозвонил, остальных завтра", "30 racked, rest Monday" (the rest, or
+/// no verb of its own) and "доделаю завтра" (going on with it) do not.
+pub fn names_other_work(next: &str, done: &str) -> bool {
+    let first = |t: &str| t.split_whitespace().next().unwrap_or("").to_lowercase();
+    let (a, b) = (first(next), first(done));
+    let light = |w: &str| {
+        word_list!("en/light_verbs.txt").contains(&w)
+            || word_list!("ru/light_verbs.txt").contains(&w)
+    };
+    let rest = next.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        let w = w.to_lowercase();
+        word_list!("ru/rest.txt").contains(&w.as_str())
+            || word_list!("en/rest.txt").contains(&w.as_str())
+    });
+    let verb = |w: &str| crate::morph::verb_lemma(w).is_some() || w.is_ascii() && !w.is_empty();
+    !a.is_empty() && a != b && verb(&a) && !light(&a) && !rest
+}
+
 /// An English verb of doing in general (`lexicon/en/light_verbs.txt`): it names no promise.
 pub fn light_en_verb(w: &str) -> bool {
     word_list!("en/light_verbs.txt").contains(&w)
