@@ -102,6 +102,41 @@ pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
     })
 }
 
+/// A yes to one part of what was asked ("👍 on the schedule", "ok re the invoices", "да, по
+/// смете"): an acceptance, of the request that names it (ingest picks it among several).
+pub(super) fn yes_on(text: &str) -> Option<Finding> {
+    let t = text.trim_start();
+    let emoji = t
+        .chars()
+        .next()
+        .is_some_and(|c| matches!(c, '👍' | '👌' | '🤝' | '🫡' | '✊'));
+    let m = Msg::new(text);
+    let lead = if emoji {
+        0
+    } else {
+        let mut k = 0;
+        while k < m.n() && m.has_f(k, AGREE | FILL) {
+            k += 1;
+        }
+        if k == 0 {
+            return None;
+        }
+        k
+    };
+    let on = matches!(
+        m.w(lead),
+        "on" | "re" | "for" | "about" | "по" | "насчёт" | "насчет"
+    );
+    let rest = m.n().saturating_sub(lead + 1);
+    (on && (1..=5).contains(&rest)
+        && !text.contains('?')
+        && !(lead..m.n()).any(|k| m.has_f(k, NEG)))
+    .then_some(Finding::Accept {
+        due: None,
+        own: None,
+    })
+}
+
 pub(super) fn emoji_only(text: &str) -> Option<Finding> {
     let t = text.trim();
     if t.is_empty() {

@@ -117,11 +117,14 @@ impl<'a> Msg<'a> {
                     && text.get(t.span.end..).is_some_and(|r| r.starts_with(')'));
                 // "Mrs. Duda", "Dr. Patel": a title's full stop ends no sentence.
                 let title = gap.trim() == "."
-                    && word_list!("titles.txt").contains(&toks_prev.as_str())
-                    && text
-                        .get(t.span.clone())
-                        .and_then(|w| w.chars().next())
-                        .is_some_and(char::is_uppercase);
+                    && (word_list!("titles.txt").contains(&toks_prev.as_str())
+                        && text
+                            .get(t.span.clone())
+                            .and_then(|w| w.chars().next())
+                            .is_some_and(char::is_uppercase)
+                        // "Sale No. 5", "№. 12": a number's abbreviation before its number.
+                        || matches!(toks_prev.as_str(), "no" | "nos")
+                            && t.norm.chars().all(|c| c.is_ascii_digit()));
                 if (is_hard_break(gap) || item) && !title {
                     question.push(gap.contains('?'));
                     sent += 1;

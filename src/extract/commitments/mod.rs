@@ -155,6 +155,53 @@ pub const PIECE_CHARS: usize = 4096;
 /// once.
 pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
     let parts = pieces(input.text, PIECE_CHARS);
+    // "Quick one: 1) Musa confirm the diesel 2) Femi pls check the link 3) Blessing, invoices
+    // before month end": each numbered item of a list of asks says its own thing to its own
+    // person. A list of the speaker's own plans ("today: 1) … 2) …") is read whole.
+    if parts.len() == 1
+        && let Some(items) = numbered_items(input.text)
+    {
+        let whole = analyze_piece(input);
+        if whole
+            .iter()
+            .any(|f| !matches!(f, Finding::Request { .. } | Finding::Done { .. }))
+        {
+            return whole;
+        }
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for text in items {
+            let item = MessageInput {
+                text,
+                ..input.clone()
+            };
+            for f in analyze_piece(&item) {
+                if seen.insert(f.clone()) {
+                    out.push(f);
+                }
+            }
+        }
+        // Read apart only when that finds more asks put to someone by name ("1) Денис —
+        // стулья до чт 2) Лёха — каркас к среде" is read as assignments from the whole).
+        let addressed = |fs: &[Finding]| {
+            fs.iter()
+                .filter(|f| {
+                    matches!(
+                        f,
+                        Finding::Request {
+                            addressee: Some(_),
+                            ..
+                        }
+                    )
+                })
+                .count()
+        };
+        return if addressed(&out) > addressed(&whole) {
+            out
+        } else {
+            whole
+        };
+    }
     if parts.len() < 2 {
         return analyze_piece(input);
     }
@@ -172,6 +219,46 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// A text written as an inline numbered list ("…: 1) … 2) … 3) …", numbered from 1 in
+/// order): the part before the first item, then each item. `None` for fewer than two items.
+fn numbered_items(text: &str) -> Option<Vec<&str>> {
+    let b = text.as_bytes();
+    let mut starts = Vec::new();
+    let mut next = 1u32;
+    let mut i = 0;
+    while i < b.len() {
+        let at_word = i == 0 || b[i - 1].is_ascii_whitespace() || b[i - 1] == b'(';
+        if at_word && b[i].is_ascii_digit() {
+            let mut j = i;
+            while j < b.len() && b[j].is_ascii_digit() && j - i < 2 {
+                j += 1;
+            }
+            let closed = j < b.len() && b[j] == b')' && (j + 1 == b.len() || b[j + 1] == b' ');
+            if closed && text[i..j].parse::<u32>().ok() == Some(next) {
+                starts.push(i);
+                next += 1;
+                i = j + 1;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    if starts.len() < 2 {
+        return None;
+    }
+    let mut out = Vec::new();
+    if starts[0] > 0 && !text[..starts[0]].trim().is_empty() {
+        out.push(&text[..starts[0]]);
+    }
+    for (k, &s) in starts.iter().enumerate() {
+        let e = starts.get(k + 1).copied().unwrap_or(text.len());
+        // The item without its number: "Femi the link dropped…" opens with the name.
+        let body = text[s..e].find(')').map_or(s, |p| s + p + 1);
+        out.push(&text[body..e]);
+    }
+    Some(out)
 }
 
 /// `text` cut into consecutive pieces of at most `max` characters that together are the whole
@@ -311,6 +398,9 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
             text: bare,
             ..input.clone()
         });
+    }
+    if let Some(yes) = yes_on(input.text) {
+        return vec![yes];
     }
     let names = NameIndex::new(input.people);
     let m = Msg::new(input.text);

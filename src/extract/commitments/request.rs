@@ -129,8 +129,17 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
 /// fri pls". Not "Do you have…" (a question's helper before its subject) nor the wishes of
 /// `lexicon/en/wish_verbs.txt` ("have a good weekend", "take care").
 fn en_imperative(m: &Msg, i: usize, answered: bool) -> bool {
-    // Asked of every word: the flag first, the lists only for a verb of work.
-    if !m.has_f(i, EN_VERB) {
+    // Asked of every word: the flag first, the lists only for a verb of work — or for a verb of
+    // the full word list before what it works on ("service the Mikano on Saturday").
+    if !m.has_f(i, EN_VERB)
+        && !(m.clause_start(i)
+            && !m.has_f(i, NEED)
+            && !word_list!("en/not_work.txt").contains(&m.w(i))
+            && !word_list!("en/modal.txt").contains(&m.w(i))
+            && !word_list!("en/statement_aux.txt").contains(&m.w(i))
+            && word_list!("en/determiner.txt").contains(&m.w(i + 1))
+            && lexicon::wordnet_verb(m.w(i)))
+    {
         return false;
     }
     let (w, next) = (m.w(i), m.w(i + 1));
@@ -434,8 +443,19 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     if cue.is_none() {
         // "Ben, send me…", "Ben pls check…", "Alex, let's have…": a name, then an imperative.
         // Names are only looked up when such a word follows the first few.
+        // "Ben, service the generator Saturday": a verb of the full word list, before what it
+        // works on, is one too.
+        let wide_verb = |k: usize| {
+            !m.has_f(k, NEED)
+                && !word_list!("en/not_work.txt").contains(&m.w(k))
+                && !word_list!("en/modal.txt").contains(&m.w(k))
+                && !word_list!("en/statement_aux.txt").contains(&m.w(k))
+                && lexicon::wordnet_verb(m.w(k))
+                && word_list!("en/determiner.txt").contains(&m.w(k + 1))
+        };
         let imperative_at = |k: usize| {
-            m.has_f(k, EN_VERB | PLEASE)
+            wide_verb(k)
+                || m.has_f(k, EN_VERB | PLEASE)
                 || ru_imperative_like(m.w(k))
                 || matches!(m.w(k), "let's" | "lets" | "mind")
         };
@@ -456,7 +476,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             let en_word = !w.is_empty()
                 && w.chars().all(|c| c.is_ascii_alphabetic())
                 && !m.has_f(k, STOP | PRON | DATE | PREP);
-            if m.has_f(k, EN_VERB) || ru_imperative_like(w) || (asked && en_word) {
+            if m.has_f(k, EN_VERB) || ru_imperative_like(w) || (asked && en_word) || wide_verb(k) {
                 cue = Some(k);
             } else if matches!(w, "let's" | "lets" | "mind") {
                 cue = Some(k + 1);
@@ -473,6 +493,26 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             && addressee(cx, i).is_some()
         {
             cue = Some(i);
+        }
+    }
+    if cue.is_none() && cx.has_date() {
+        // "Blessing, September invoices must go out before month end", "Wade I need the
+        // November schedule by end of week": what must be done, or what the speaker needs, put
+        // to someone called by name with a date asks them.
+        let owed = (0..m.n()).find(|&i| {
+            !m.negated(i)
+                && (word_list!("must.txt").contains(&m.w(i))
+                    || m.has_f(i, NEED) && i > 0 && matches!(m.w(i - 1), "i" | "мне"))
+        });
+        if let Some(i) = owed
+            && let Some((_, name)) = addressee(cx, i)
+            && let Some(&last) = name.last()
+            && last < i
+            // In the clause right after the name: "Виктор Андреевич, отчёт соберу, но мне нужны
+            // от всех фотоотчёты" needs from everyone, not from the one called.
+            && m.clause_of(i) == m.clause_of(last + 1)
+        {
+            cue = Some(if m.has_f(i, NEED) { i + 1 } else { last + 1 });
         }
     }
     let open = if cue.is_none() {

@@ -3399,7 +3399,24 @@ impl<'a> P<'a> {
             Mid,
             End,
         }
+        // "before month end", "by year-end": the unit's end, said the other way round.
+        let unit_end = match self.lx(k) {
+            Lex::Unit(u @ (Unit::Month | Unit::Quarter | Unit::Year)) => {
+                if self.w(k + 1) == "end" {
+                    Some((u, 1))
+                } else if self.sym(k + 1, '-') && self.w(k + 2) == "end" {
+                    Some((u, 2))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
         let (edge, mut per): (E, Option<(Unit, i64)>) = match self.lx(k) {
+            _ if let Some((u, n)) = unit_end => {
+                k += n;
+                (E::End, Some((u, 0)))
+            }
             Lex::Kw(Kw::Eom) => (E::End, Some((Unit::Month, 0))),
             Lex::Kw(Kw::Eoy) => (E::End, Some((Unit::Year, 0))),
             Lex::Kw(Kw::Bom) => (E::Begin, Some((Unit::Month, 0))),
