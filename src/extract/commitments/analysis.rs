@@ -77,6 +77,33 @@ impl<'a> Msg<'a> {
                 toks[i].verb = None;
             }
         }
+        // "квест по Жюлю Верну", "по Сибстрою": a capitalised word inside a sentence is a name,
+        // not a verb the dictionary guesses from its ending ("Верну", "Сибстрою"). A capital at
+        // a sentence's start, and words in capitals ("СДЕЛАЮ"), stay verbs.
+        for i in 1..toks.len() {
+            let Some(word) = text.get(toks[i].span.clone()) else {
+                continue;
+            };
+            let mut chars = word.chars();
+            let capital = chars.next().is_some_and(char::is_uppercase)
+                && chars.any(char::is_lowercase)
+                && word
+                    .chars()
+                    .next()
+                    .is_some_and(|c| matches!(c, 'А'..='Я' | 'Ё'));
+            let gap = text
+                .get(toks[i - 1].span.end..toks[i].span.start)
+                .unwrap_or("");
+            let after_name_or_prep = toks[i - 1].f & PREP != 0
+                || toks[i - 1].f & (AGREE | GREET | FILL | PLEASE) == 0
+                    && text
+                        .get(toks[i - 1].span.clone())
+                        .and_then(|w| w.chars().next())
+                        .is_some_and(char::is_uppercase);
+            if capital && after_name_or_prep && toks[i].verb.is_some() && !is_hard_break(gap) {
+                toks[i].verb = None;
+            }
+        }
         // "может гляну вечером", "может завтра заеду": "maybe" before the speaker's own future
         // hedges it, as "возможно" does (`lexicon/ru/maybe.txt`).
         for i in 0..toks.len() {
