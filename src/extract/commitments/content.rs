@@ -517,8 +517,11 @@ pub(super) fn promise_content(
     if verb.is_some_and(|(_, inf)| word_list!("ru/errand_verbs.txt").contains(&inf))
         && clause.end < m.n()
         && m.sent_of(clause.end) == m.sent_of(trigger)
-        && m.verb(clause.end)
-            .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+        // "после Филармонии заеду, струны доделаю": the object may come before the verb.
+        && m.bounds(clause.end, false).any(|k| {
+            m.verb(k)
+                .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+        })
     {
         clause.end = m.bounds(clause.end, false).end;
     }

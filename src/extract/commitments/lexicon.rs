@@ -252,6 +252,20 @@ pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
             dict: false,
         });
     }
+    // "пофоткаю", "сфоткаю", "почекаю": a slang "-ать" verb the dictionary does not know, made
+    // perfective by "по-"/"с-", is a future; a known one ("понимаю") is read by the dictionary.
+    if let Some(base) = w.strip_suffix("аю")
+        && (w.starts_with("по") || w.starts_with('с') && !w.starts_with("со"))
+        && !crate::morph::known_word(w)
+    {
+        return Some(Verb {
+            inf: intern(format!("{base}ать")),
+            form: Form::Fut1,
+            take: false,
+            aux: false,
+            dict: false,
+        });
+    }
     let (end, inf_end) = ENDINGS.iter().find(|(e, _)| w.ends_with(e))?;
     // A word the dictionary holds is a guess only when it may be a future ("перекрою": of
     // "перекрыть" or "перекроить"); "ставлю" is a present, not a future of "ставлить".
