@@ -149,3 +149,117 @@ async fn a_request_answered_with_another_date_is_taken_by_that_date() {
         assert_eq!(d[0].1.as_deref(), Some(want), "{answer}: {d:?}");
     }
 }
+
+/// `texts` in the group in order, each by (author, reply_to), a few minutes apart from Monday
+/// 2026-12-07 10:00; every commitment afterwards as (text, due, state).
+async fn said(texts: &[(i64, Option<i64>, &str)]) -> Vec<(String, Option<String>, String)> {
+    let mut lines = team("en");
+    for (k, (from, reply, text)) in texts.iter().enumerate() {
+        let mut line = group_line(
+            &chat(),
+            10 + k as i64,
+            *from,
+            &format!("2026-12-07T10:{:02}:00+03:00", 5 * k),
+            text,
+        );
+        if let Some(r) = reply {
+            line["reply_to"] = json!(r);
+        }
+        lines.push(line);
+    }
+    let out = common::replay_ru(&lines).await;
+    out["commitments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["text"].as_str().unwrap().to_string(),
+                c["due"].as_str().map(str::to_string),
+                c["state"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_date_answering_when_dates_the_promise_asked_about() {
+    let got = said(&[
+        (2, None, "I'll update the members directory on the website"),
+        (1, Some(10), "when?"),
+        (2, Some(11), "friday"),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-11"), "{got:?}");
+    // The same in Russian, without a question mark on a lone "когда".
+    let got = said(&[
+        (2, None, "обновлю справочник на сайте"),
+        (1, Some(10), "когда"),
+        (2, Some(11), "в пятницу"),
+    ])
+    .await;
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-11"), "{got:?}");
+}
+
+#[tokio::test]
+async fn the_owners_yes_to_a_date_proposed_back_moves_the_promise() {
+    let got = said(&[
+        (
+            2,
+            None,
+            "I'll set up the cupping on Friday, Rustam pls join",
+        ),
+        (
+            1,
+            Some(10),
+            "Friday I'm at the meeting in Coonoor. Can you do Saturday?",
+        ),
+        (2, Some(11), "ok Saturday"),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-12"), "{got:?}");
+}
+
+#[tokio::test]
+async fn leave_asked_for_work_spoken_of_moves_it() {
+    let got = said(&[
+        (1, None, "Pavel can you get me the P&L by Friday?"),
+        (2, Some(10), "Yes"),
+        (
+            2,
+            None,
+            "the P&L won't be ready, the bank statement never came. Can I bring it Monday?",
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-14"), "{got:?}");
+}
+
+#[tokio::test]
+async fn a_report_beside_a_new_promise_closes_the_one_it_reports() {
+    let got = said(&[
+        (2, None, "I'll confirm the vendor and the DJ today"),
+        (
+            2,
+            None,
+            "Vendor + DJ confirmed 🎶 DJ wants 50% upfront. Rustam I'll send you his account details",
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0].2, "done", "{got:?}");
+    assert_eq!(got[1].2, "open", "{got:?}");
+    // Another verb after the report is new work, not the rest of the reported one.
+    let got = said(&[
+        (1, None, "Павел, костюм отвезёшь завтра в химчистку?"),
+        (2, Some(10), "отвезу"),
+        (2, None, "сдал в химчистку, костюм заберу в пятницу"),
+    ])
+    .await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0].2, "done", "{got:?}");
+    assert_eq!(got[1].1.as_deref(), Some("2026-12-11"), "{got:?}");
+}

@@ -128,6 +128,10 @@ pub(super) fn yes_on(text: &str) -> Option<Finding> {
         "on" | "re" | "for" | "about" | "по" | "насчёт" | "насчет"
     );
     let rest = m.n().saturating_sub(lead + 1);
+    // "ok on my way", "ок, по пути": where one is going.
+    if (lead..m.n()).any(|k| matches!(m.w(k), "way" | "пути" | "путь")) {
+        return None;
+    }
     (on && (1..=5).contains(&rest)
         && !text.contains('?')
         && !(lead..m.n()).any(|k| m.has_f(k, NEG)))

@@ -1661,3 +1661,183 @@ fn a_greeting_names_no_time_and_before_then_is_the_date_said_before() {
     .expect("next week");
     assert_eq!(due.date, NaiveDate::from_ymd_opt(2026, 6, 26).unwrap());
 }
+
+// --- round 32
+
+#[test]
+fn a_bare_question_of_when_is_told_from_other_questions() {
+    for t in [
+        "when?",
+        "when",
+        "by when?",
+        "когда?",
+        "а к какому числу?",
+        "when can you?",
+    ] {
+        assert!(super::asks_when(t), "{t}");
+    }
+    for t in [
+        "when is the meeting?",
+        "who can do it?",
+        "когда созвон?",
+        "ok",
+    ] {
+        assert!(!super::asks_when(t), "{t}");
+    }
+}
+
+#[test]
+fn a_date_proposed_back_for_work_spoken_of() {
+    let d = |t: &str| super::proposed_date(t, monday()).map(|d| d.date);
+    // Monday 2026-11-23: Saturday is the 28th.
+    assert_eq!(
+        d("Friday I'm at the Tea Board meeting. Can you do Saturday?"),
+        Some(date(2026, 11, 28))
+    );
+    assert_eq!(d("а в субботу сможешь?"), Some(date(2026, 11, 28)));
+    assert_eq!(d("how about Saturday?"), Some(date(2026, 11, 28)));
+    // Other work, or no date: no proposal.
+    assert_eq!(d("can you send the deck Saturday?"), None);
+    assert_eq!(d("can you do it?"), None);
+    assert_eq!(d("Saturday?"), None);
+}
+
+#[test]
+fn leave_asked_in_english_for_work_spoken_of() {
+    let ask = |t: &str| super::asked_own_date(&said(t));
+    let a = ask("Ma, the P&L won't be ready today. Can I bring it Monday?").expect("asked");
+    assert_eq!(a.due.date, date(2026, 11, 30));
+    assert!(a.verb);
+    assert!(ask("can we do it Thursday instead?").is_some());
+    assert!(ask("Can I get a lift?").is_none());
+}
+
+#[test]
+fn a_numbered_list_of_asks_is_read_item_by_item() {
+    let found = run_as(
+        "Morning team. Quick one: 1) diesel is low, Tom confirm how many litres we have \
+         2) Ben the link dropped twice, pls check with them 3) Priya, September invoices must go \
+         out before month end",
+        1,
+    );
+    let to = |id: i64| {
+        found.iter().find_map(|f| match f {
+            Finding::Request {
+                addressee: Some(a),
+                content,
+                due,
+            } if *a == id => Some((content.clone(), *due)),
+            _ => None,
+        })
+    };
+    assert!(
+        to(11).is_some_and(|(c, _)| c.contains("check")),
+        "{found:?}"
+    );
+    let (invoices, due) = to(14).expect("Priya asked");
+    assert!(invoices.contains("invoices"), "{invoices}");
+    assert_eq!(due.map(|d| d.date), Some(date(2026, 11, 30)));
+    // The speaker's own plan as a list stays one reading of the whole.
+    let plan = run_as(
+        "today: 1) sanitise tanks 3 and 4 2) get the yeast order sorted",
+        2,
+    );
+    assert!(
+        plan.iter().all(|f| matches!(f, Finding::Made { .. })) && plan.len() == 2,
+        "{plan:?}"
+    );
+}
+
+#[test]
+fn what_must_be_done_or_is_needed_said_to_someone_asks_them() {
+    match run_as("Ben, I need the November schedule by Friday", 1).as_slice() {
+        [
+            Finding::Request {
+                addressee: Some(11),
+                content,
+                ..
+            },
+        ] => assert!(content.contains("schedule"), "{content}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        run_as("Ольга, счета должны уйти до конца месяца", 1).as_slice(),
+        [Finding::Request {
+            addressee: Some(5),
+            ..
+        }]
+    ));
+    // Said to no one, or needed from everyone after a promise: no ask of the one called.
+    assert!(run_as("I need the schedule by Friday", 1).is_empty());
+    assert!(
+        !run_as(
+            "Анна, отчёт соберу до конца недели, но мне нужны от всех фотоотчёты",
+            2
+        )
+        .iter()
+        .any(|f| matches!(
+            f,
+            Finding::Request {
+                addressee: Some(1),
+                ..
+            }
+        ))
+    );
+}
+
+#[test]
+fn a_yes_to_one_part_of_an_ask() {
+    for t in ["👍 on the schedule", "ok re the invoices", "да, по смете"] {
+        assert!(
+            matches!(run(t).as_slice(), [Finding::Accept { .. }]),
+            "{t}: {:?}",
+            run(t)
+        );
+    }
+    // On one's way is where one is, not a yes.
+    assert!(run("ok on my way").is_empty(), "{:?}", run("ok on my way"));
+}
+
+#[test]
+fn another_verb_after_a_report_is_other_work() {
+    assert!(super::names_other_work(
+        "забрать костюм",
+        "отвезти костюм в химчистку"
+    ));
+    assert!(!super::names_other_work(
+        "прозвонить остальных",
+        "обзвонить клиентов"
+    ));
+    assert!(!super::names_other_work(
+        "rack the rest",
+        "rack the barrels"
+    ));
+    assert!(!super::names_other_work("finish", "rack the barrels"));
+}
+
+#[test]
+fn capitalised_words_inside_a_sentence_are_names_not_verbs() {
+    assert!(run("идея на весну — квест по Жюлю Верну").is_empty());
+    assert!(
+        !run("Саня, по Сибстрою им ещё нужна разбивка осей")
+            .iter()
+            .any(|f| matches!(
+                f,
+                Finding::Made { content, .. } if content.contains("сибстро")
+            ))
+    );
+    // A capital opening a sentence, or after a yes, is still the verb.
+    assert!(matches!(
+        run_as("ок. Сделаю завтра", 2).first(),
+        Some(Finding::Accept { own: Some(_), .. } | Finding::Made { .. })
+    ));
+    assert_eq!(made_content("я пофоткаю открытие"), "пофоткать открытие");
+}
+
+#[test]
+fn a_unit_end_said_the_other_way_round_is_a_date() {
+    for t in ["by month end", "before month-end"] {
+        let (_, due) = crate::extract::dates::deadline(t, monday(), Lang::En).expect(t);
+        assert_eq!(due.date, date(2026, 11, 30), "{t}");
+    }
+}
