@@ -205,7 +205,7 @@ impl Batch {
         owner: UserId,
     ) -> Result<Vec<Commitment>> {
         let mut open = self.open_model.open(self.conn(), org, owner)?.to_vec();
-        open.sort_by(|a, b| (b.created_at, b.id).cmp(&(a.created_at, a.id)));
+        open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
         Ok(open)
     }
 
