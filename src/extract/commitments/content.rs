@@ -517,11 +517,16 @@ pub(super) fn promise_content(
     if verb.is_some_and(|(_, inf)| word_list!("ru/errand_verbs.txt").contains(&inf))
         && clause.end < m.n()
         && m.sent_of(clause.end) == m.sent_of(trigger)
-        // "после Филармонии заеду, струны доделаю": the object may come before the verb.
-        && m.bounds(clause.end, false).any(|k| {
-            m.verb(k)
-                .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
-        })
+        && (m.verb(clause.end)
+            .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+            // "после Филармонии заеду, струны доделаю": the object may come before the verb,
+            // when the trip has no time of its own ("завтра к 8 подъеду, памятник загружу" says
+            // when one comes, then what one does).
+            || !(clause.start..clause.end).any(|k| m.has_f(k, DATE))
+                && m.bounds(clause.end, false).any(|k| {
+                    m.verb(k)
+                        .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+                }))
     {
         clause.end = m.bounds(clause.end, false).end;
     }

@@ -90,7 +90,9 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                 if m.w(i + 1) == "we"
                     && m.is_q(i)
                     && i == 1
-                    && m.clause_start(i)
+                    // "Wade can we get…": the name without its comma.
+                    && (m.clause_start(i)
+                        || !m.has_f(0, EN_VERB | PRON | SUBJ | STOP | FILL | GREET | AGREE))
                     && m.capital(0)
                     && m.has_f(i + 2, EN_VERB) =>
             {
