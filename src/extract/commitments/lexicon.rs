@@ -244,13 +244,7 @@ pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
         && !base.ends_with(['щ', 'ш', 'ж', 'ч', 'к', 'г', 'х', 'н', 'й'])
         && !crate::morph::known_word(w)
     {
-        return Some(Verb {
-            inf: intern(format!("{base}ить")),
-            form: Form::Fut1Pl,
-            take: false,
-            aux: false,
-            dict: false,
-        });
+        return Some(guessed(format!("{base}ить"), Form::Fut1Pl));
     }
     // "пофоткаю", "сфоткаю", "почекаю": a slang "-ать" verb the dictionary does not know, made
     // perfective by "по-"/"с-", is a future; a known one ("понимаю") is read by the dictionary.
@@ -258,13 +252,7 @@ pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
         && (w.starts_with("по") || w.starts_with('с') && !w.starts_with("со"))
         && !crate::morph::known_word(w)
     {
-        return Some(Verb {
-            inf: intern(format!("{base}ать")),
-            form: Form::Fut1,
-            take: false,
-            aux: false,
-            dict: false,
-        });
+        return Some(guessed(format!("{base}ать"), Form::Fut1));
     }
     let (end, inf_end) = ENDINGS.iter().find(|(e, _)| w.ends_with(e))?;
     // A word the dictionary holds is a guess only when it may be a future ("перекрою": of
@@ -273,13 +261,18 @@ pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
         return None;
     }
     let base = w.strip_suffix(end)?;
-    Some(Verb {
-        inf: intern(format!("{base}{inf_end}")),
-        form: Form::Fut1,
+    Some(guessed(format!("{base}{inf_end}"), Form::Fut1))
+}
+
+/// A verb guessed from its shape: no dictionary, no lexicon entry behind it.
+fn guessed(inf: String, form: Form) -> Verb {
+    Verb {
+        inf: intern(inf),
+        form,
         take: false,
         aux: false,
         dict: false,
-    })
+    }
 }
 
 // Word classes, as bit flags: one table lookup per token.

@@ -168,19 +168,7 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
         {
             return whole;
         }
-        let mut seen = HashSet::new();
-        let mut out = Vec::new();
-        for text in items {
-            let item = MessageInput {
-                text,
-                ..input.clone()
-            };
-            for f in analyze_piece(&item) {
-                if seen.insert(f.clone()) {
-                    out.push(f);
-                }
-            }
-        }
+        let out = analyze_each(input, items);
         // Read apart only when that finds more asks put to someone by name ("1) Денис —
         // стулья до чт 2) Лёха — каркас к среде" is read as assignments from the whole).
         let addressed = |fs: &[Finding]| {
@@ -205,9 +193,14 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
     if parts.len() < 2 {
         return analyze_piece(input);
     }
+    analyze_each(input, parts)
+}
+
+/// Each of `texts` (parts of `input`'s text) read on its own, the findings in order, each once.
+fn analyze_each(input: &MessageInput<'_>, texts: Vec<&str>) -> Vec<Finding> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    for text in parts {
+    for text in texts {
         let piece = MessageInput {
             text,
             ..input.clone()
