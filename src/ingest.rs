@@ -1200,6 +1200,20 @@ impl Ingest<'_> {
         self.move_to(l, m, &c, Some(due)).await
     }
 
+    /// `c` at `due`: unchanged when it is already due then, else moved (by who may move it).
+    async fn redate(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        c: &Commitment,
+        due: Option<Due>,
+    ) -> Result<Option<Effect>, IngestError> {
+        if c.due == due {
+            return Ok(None);
+        }
+        self.move_to(l, m, c, due).await
+    }
+
     /// A new version of `c` with another due date.
     async fn move_to(
         &self,
@@ -1764,17 +1778,9 @@ impl Ingest<'_> {
                         msg.date.with_timezone(&self.org.timezone),
                     )
                 })
-                && let Some(c) = l
-                    .of_message(m.chat, r)
-                    .await?
-                    .into_iter()
-                    .find(|c| c.owner == m.from && c.state == CommitmentState::Open)
+                && let Some(c) = l.open_of_message(m.chat, r, m.from).await?
             {
-                let due = due.or(Some(proposed));
-                if c.due == due {
-                    return Ok(None);
-                }
-                return self.move_to(l, m, &c, due).await;
+                return self.redate(l, m, &c, due.or(Some(proposed))).await;
             }
             // An offer is accepted by a reply, or by the very next message of someone else.
             let just_before = !std::mem::replace(&mut seen_other, true);
@@ -1932,10 +1938,7 @@ impl Ingest<'_> {
                         && c.requester == Some(m.from)
                         && c.state == CommitmentState::Open
                 }) {
-                    if c.due == due {
-                        return Ok(None);
-                    }
-                    return self.move_to(l, m, &c, due).await;
+                    return self.redate(l, m, &c, due).await;
                 }
             }
             // "I'll update the directory" → "when?" → "friday": a date alone answering a bare
@@ -1949,11 +1952,7 @@ impl Ingest<'_> {
                 })
             {
                 let asked = match msg.reply_to {
-                    Some(r) => l
-                        .of_message(m.chat, r)
-                        .await?
-                        .into_iter()
-                        .find(|c| c.owner == m.from && c.state == CommitmentState::Open),
+                    Some(r) => l.open_of_message(m.chat, r, m.from).await?,
                     None => {
                         let since = msg.date - Duration::hours(ACCEPT_WINDOW_HOURS);
                         l.open_of(m.from)
@@ -1963,10 +1962,7 @@ impl Ingest<'_> {
                     }
                 };
                 if let Some(c) = asked {
-                    if c.due == due {
-                        return Ok(None);
-                    }
-                    return self.move_to(l, m, &c, due).await;
+                    return self.redate(l, m, &c, due).await;
                 }
             }
             // "инвентаризацию перенесём на пятницу?" → "давай": the one who may decide agrees
@@ -2307,6 +2303,20 @@ impl Ledger {
             Some(n) => n.clone(),
             None => c,
         }
+    }
+
+    /// `owner`'s open commitment that a message made, moved or was asked in, if any.
+    async fn open_of_message(
+        &mut self,
+        chat: ChatId,
+        msg: MessageId,
+        owner: UserId,
+    ) -> Result<Option<Commitment>, IngestError> {
+        Ok(self
+            .of_message(chat, msg)
+            .await?
+            .into_iter()
+            .find(|c| c.owner == owner && c.state == CommitmentState::Open))
     }
 
     /// Current commitments a message made, moved, closed or was asked in.

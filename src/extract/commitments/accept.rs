@@ -202,12 +202,14 @@ pub fn asks_when(text: &str) -> bool {
 /// do Saturday?", "how about Monday?", "а в субботу сможешь?"): its asking sentence says one
 /// date and nothing else but the words of `lexicon/date_proposal.txt`.
 pub fn proposed_date(text: &str, now: DateTime<Tz>) -> Option<Due> {
+    // Asked of replies a yes answers: without a "?" there is no question to read.
+    if !text.contains('?') {
+        return None;
+    }
     let m = Msg::new(text);
-    let q = (0..m.n()).find(|&k| m.is_q(k))?;
-    let sent = m.toks.get(q)?.sent;
-    let idx: Vec<usize> = (0..m.n()).filter(|&k| m.sent_of(k) == Some(sent)).collect();
-    let (&a, &b) = (idx.first()?, idx.last()?);
-    let asked = text.get(m.toks[a].span.start..m.toks[b].span.end)?;
+    let (idx, span) = m.asking_sentence()?;
+    let (q, from) = (idx[0], span.start);
+    let asked = text.get(span)?;
     let lang = Lang::detect(asked);
     let found = crate::extract::dates::find(asked, now, lang);
     let [date] = found.as_slice() else {
@@ -215,7 +217,7 @@ pub fn proposed_date(text: &str, now: DateTime<Tz>) -> Option<Due> {
     };
     let dated = |k: usize| {
         let t = &m.toks[k].span;
-        let at = t.start - m.toks[a].span.start..t.end - m.toks[a].span.start;
+        let at = t.start - from..t.end - from;
         at.start < date.span.end && date.span.start < at.end
     };
     let others = idx.iter().filter(|&&k| !dated(k)).count();

@@ -211,6 +211,18 @@ impl<'a> Msg<'a> {
         Msg::numbered(sub, toks)
     }
 
+    /// The first sentence that asks (ends in "?"): its tokens and its span in the text.
+    pub(super) fn asking_sentence(&self) -> Option<(Vec<usize>, Range<usize>)> {
+        let q = (0..self.n()).find(|&k| self.is_q(k))?;
+        let sent = self.toks.get(q)?.sent;
+        let idx: Vec<usize> = (0..self.n())
+            .filter(|&k| self.sent_of(k) == Some(sent))
+            .collect();
+        let (&a, &b) = (idx.first()?, idx.last()?);
+        let span = self.toks[a].span.start..self.toks[b].span.end;
+        Some((idx, span))
+    }
+
     pub(super) fn n(&self) -> usize {
         self.toks.len()
     }

@@ -1119,11 +1119,8 @@ pub fn asked_own_date(input: &MessageInput<'_>) -> Option<AskedLeave> {
     }
     let m = Msg::new(input.text);
     let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
-    let q = (0..m.n()).find(|&k| m.is_q(k))?;
-    let sent = m.toks.get(q)?.sent;
-    let idx: Vec<usize> = (0..m.n()).filter(|&k| m.sent_of(k) == Some(sent)).collect();
-    let (&a, &b) = (idx.first()?, idx.last()?);
-    let span = m.toks[a].span.start..m.toks[b].span.end;
+    let (idx, span) = m.asking_sentence()?;
+    let q = idx[0];
     let asked = input.text.get(span.clone())?;
     let sub = m.slice(span);
     // "can I push …", "could I move …": the asking and the move in one.

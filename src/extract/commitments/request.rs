@@ -126,6 +126,18 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
     None
 }
 
+/// A verb of the full English word list right before what it works on ("service the Mikano"):
+/// not a need, a modal, an auxiliary or a word that names no work ("can the…", "need the…").
+fn wide_en_verb(m: &Msg, k: usize) -> bool {
+    let w = m.w(k);
+    !m.has_f(k, NEED)
+        && word_list!("en/determiner.txt").contains(&m.w(k + 1))
+        && !word_list!("en/not_work.txt").contains(&w)
+        && !word_list!("en/modal.txt").contains(&w)
+        && !word_list!("en/statement_aux.txt").contains(&w)
+        && lexicon::wordnet_verb(w)
+}
+
 /// An English verb of work opening its clause, or after a "please" that opens it, in a sentence
 /// that says please or by when: "Please send me the invoice by Friday", "send the deck over by
 /// fri pls". Not "Do you have…" (a question's helper before its subject) nor the wishes of
@@ -133,15 +145,7 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
 fn en_imperative(m: &Msg, i: usize, answered: bool) -> bool {
     // Asked of every word: the flag first, the lists only for a verb of work — or for a verb of
     // the full word list before what it works on ("service the Mikano on Saturday").
-    if !m.has_f(i, EN_VERB)
-        && !(m.clause_start(i)
-            && !m.has_f(i, NEED)
-            && !word_list!("en/not_work.txt").contains(&m.w(i))
-            && !word_list!("en/modal.txt").contains(&m.w(i))
-            && !word_list!("en/statement_aux.txt").contains(&m.w(i))
-            && word_list!("en/determiner.txt").contains(&m.w(i + 1))
-            && lexicon::wordnet_verb(m.w(i)))
-    {
+    if !(m.has_f(i, EN_VERB) || m.clause_start(i) && wide_en_verb(m, i)) {
         return false;
     }
     let (w, next) = (m.w(i), m.w(i + 1));
@@ -447,14 +451,7 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         // Names are only looked up when such a word follows the first few.
         // "Ben, service the generator Saturday": a verb of the full word list, before what it
         // works on, is one too.
-        let wide_verb = |k: usize| {
-            !m.has_f(k, NEED)
-                && !word_list!("en/not_work.txt").contains(&m.w(k))
-                && !word_list!("en/modal.txt").contains(&m.w(k))
-                && !word_list!("en/statement_aux.txt").contains(&m.w(k))
-                && lexicon::wordnet_verb(m.w(k))
-                && word_list!("en/determiner.txt").contains(&m.w(k + 1))
-        };
+        let wide_verb = |k: usize| wide_en_verb(m, k);
         let imperative_at = |k: usize| {
             wide_verb(k)
                 || m.has_f(k, EN_VERB | PLEASE)
