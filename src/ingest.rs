@@ -709,6 +709,16 @@ impl Ingest<'_> {
             }
             return Ok(effects);
         }
+        // "48 300, счёт в папке у Ани" answering "сколько мы за электричество отдали?": where a
+        // thing is, told in answer to a question about another, reports no promise.
+        let asked: Option<Vec<String>> = match (m.reply_to, &told) {
+            (Some(r), Some((_, true))) => l
+                .message(m.chat, r)
+                .await?
+                .filter(|q| q.user_id.is_some_and(|a| a != m.from) && q.text.contains('?'))
+                .map(|q| commitments::significant_stems(&q.text)),
+            _ => None,
+        };
         let fits = if let Some((said, placed)) = told {
             let by_thing: Vec<(usize, &Commitment)> = own
                 .iter()
@@ -723,6 +733,11 @@ impl Ingest<'_> {
                     (overlap(&said, &commitments::significant_stems(thing)), c)
                 })
                 .filter(|(n, _)| *n > 0)
+                .filter(|(_, c)| {
+                    asked.as_ref().is_none_or(|q| {
+                        overlap(q, &commitments::significant_stems(&c.content)) > 0
+                    })
+                })
                 .collect();
             match by_thing.len() {
                 1 => by_thing,
@@ -2534,11 +2549,17 @@ fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
         .iter()
         .map(|c| {
             let theirs = matchable(&c.content);
-            (overlap(words, &theirs), theirs.len(), c)
+            // Of two named by as many words, the one whose own verb is said: "буклеты заказала,
+            // забираю перед ДОД" is "заказать в типографии", not "на ДОД на ресепшене".
+            let stems = commitments::significant_stems(&c.content);
+            let verb = theirs
+                .iter()
+                .any(|t| !stems.contains(t) && overlap(words, std::slice::from_ref(t)) > 0);
+            (overlap(words, &theirs), verb, theirs.len(), c)
         })
-        .filter(|(n, _, _)| *n > 0)
-        .max_by_key(|(n, len, c)| (*n, std::cmp::Reverse(*len), c.created_at))
-        .map(|(_, _, c)| c.clone())
+        .filter(|(n, _, _, _)| *n > 0)
+        .max_by_key(|(n, _verb, len, c)| (*n, std::cmp::Reverse(*len), c.created_at))
+        .map(|(_, _, _, c)| c.clone())
 }
 
 /// A human-readable pointer to the message a memory came from.

@@ -245,10 +245,21 @@ pub(super) fn combine(
                 .filter(|&k| {
                     per[k].iter().any(|f| matches!(f, Finding::Made { .. }))
                         && !parts[k].question.iter().any(|&q| q)
-                        && ru_own_thing(&parts[k])
+                        // A dated "we" first ("Рёниш сделаем 11 января, …") promises too.
+                        && ru_own_thing(
+                            &parts[k],
+                            k == 0
+                                && per[k]
+                                    .iter()
+                                    .any(|f| matches!(f, Finding::Made { due: Some(_), .. })),
+                        )
                         && (k == 0
                             || after_comma(input.text, &segs[k])
-                                && per[k].iter().any(|f| f.due().is_some()))
+                                && (per[k].iter().any(|f| f.due().is_some())
+                                    // "Рёниш сделаем 11 января, Вайнерам я сам позвоню": a
+                                    // clause that names its speaker again is a turn of its own.
+                                    || (0..parts[k].n())
+                                        .any(|i| matches!(parts[k].w(i), "я" | "мы"))))
                 })
                 .collect();
             if matches!(first, Finding::Made { .. })
@@ -411,7 +422,11 @@ pub(super) fn combine(
         {
             out
         }
-        Finding::Moved { .. } if whole.len() == 1 => own_due(whole, &flat, false),
+        Finding::Moved { .. } if whole.len() == 1 => {
+            let mut out = own_due(whole, &flat, false);
+            out.extend(aside_promise(input.text, segs, parts, &per));
+            out
+        }
         // "сегодня 2 рейса отменили — гололёд. объявления завтра с утра развешу": what is
         // called off is told in its own sentence, and the promise in another stands beside it;
         // each keeps only its own words. So does a report ("Договор с Памятью подписал 🤝.
@@ -1017,11 +1032,11 @@ pub(super) fn without_address(m: &Msg, names: &NameIndex) -> Option<String> {
 /// "судейство возьму на себя, секундомеры проверю до пятницы": a Russian clause that promises
 /// in the first person singular and names a thing of its own beside its verb is a promise of
 /// its own ("…, всё сделаю" names nothing and is the same work's end).
-fn ru_own_thing(p: &Msg) -> bool {
+fn ru_own_thing(p: &Msg, we_too: bool) -> bool {
     let Some((v, _, _)) = ru_promise(p) else {
         return false;
     };
-    singular_promise(p)
+    (we_too || singular_promise(p))
         && (0..p.n()).any(|i| {
             i != v
                 && p.toks[i].verb.is_none()
@@ -1029,6 +1044,29 @@ fn ru_own_thing(p: &Msg) -> bool {
                 && p.w(i).chars().count() >= 4
                 && p.w(i).chars().all(char::is_alphabetic)
         })
+}
+
+/// "не успеем, … Рёниш сделаем 11 января, Вайнерам я сам позвоню": a last clause after a
+/// comma that names its speaker again and a thing of its own is a promise beside the move.
+fn aside_promise(
+    text: &str,
+    segs: &[Range<usize>],
+    parts: &[Msg],
+    per: &[Vec<Finding>],
+) -> Option<Finding> {
+    let k = per.len().checked_sub(1).filter(|&k| k > 0)?;
+    let p = parts.get(k)?;
+    match per[k].as_slice() {
+        [f @ Finding::Made { due: None, .. }]
+            if after_comma(text, &segs[k])
+                && !p.question.iter().any(|&q| q)
+                && (0..p.n()).any(|i| matches!(p.w(i), "я" | "мы"))
+                && ru_own_thing(p, false) =>
+        {
+            Some(f.clone())
+        }
+        _ => None,
+    }
 }
 
 /// Is the clause at `r` set off from the one before by a comma or by "а" (not by "и", a

@@ -318,12 +318,15 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
                 || m.w(k).ends_with("'ve")
                 || m.w(k).ends_with("’ve")
                 || m.has_f(k, EN_VERB) && !m.clause_start(k)
-                // "tyres land tmrw": a verb after a plural.
+                // "tyres land tmrw", "brake pads gone down to the metal": a verb after a
+                // plural ("pads dem gone": a plural told by "dem" after it).
                 || k > 0
                     && !m.clause_start(k)
-                    && m.w(k - 1).len() > 3
-                    && m.w(k - 1).ends_with('s')
-                    && lexicon::wordnet_verb(m.w(k))
+                    && (m.w(k - 1).len() > 3 && m.w(k - 1).ends_with('s')
+                        && (lexicon::wordnet_verb(m.w(k))
+                            || super::made::participle(m.w(k))
+                            || m.w(k) == "dem")
+                        || m.w(k - 1) == "dem" && super::made::participle(m.w(k)))
         } else {
             m.verb(k).is_some() || m.w(k).starts_with("готов")
         }

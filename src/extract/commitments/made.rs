@@ -705,7 +705,7 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
 }
 
 /// A past participle after "should have": a regret, not a promise (`lexicon/en/participles.txt`).
-fn participle(w: &str) -> bool {
+pub(super) fn participle(w: &str) -> bool {
     w.len() > 3 && w.ends_with("ed") || word_list!("en/participles.txt").contains(&w)
 }
 
