@@ -83,6 +83,20 @@ fn first_person_lemma(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> Option
         .map(|a| a.lemma.replace('ё', "е"))
 }
 
+/// Whether every dictionary reading of `w` is a verb of the speaker's own future ("подрежу":
+/// "подрезать" or "подредить", either way the speaker will): which verb is then a matter of
+/// likeness, not of the dictionary. "заходим" (also a present) is not.
+pub fn only_own_future(w: &str) -> bool {
+    let Some(d) = dictionary() else { return false };
+    let known = known(d, w);
+    !known.is_empty()
+        && known.iter().all(|a| {
+            d.ud_tag(a.ud).is_some_and(|t| {
+                t.pos() == "VERB" && t.feat("Tense") == Some("Fut") && t.feat("Person") == Some("1")
+            })
+        })
+}
+
 /// Whether some dictionary reading of `w` (lower case) is a verb in the future tense.
 pub fn may_be_future(w: &str) -> bool {
     let Some(d) = dictionary() else { return false };

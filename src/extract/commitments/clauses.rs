@@ -254,6 +254,7 @@ pub(super) fn combine(
                                     .any(|f| matches!(f, Finding::Made { due: Some(_), .. })),
                         )
                         && (k == 0
+                            || parallel_parts(input.text, &segs[k], &parts[k - 1], &parts[k])
                             || after_comma(input.text, &segs[k])
                                 && (per[k].iter().any(|f| f.due().is_some())
                                     // "Рёниш сделаем 11 января, Вайнерам я сам позвоню": a
@@ -884,6 +885,54 @@ pub(super) fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
     spans
 }
 
+/// "корсет Арутюнян ушью и подол у Гриценко подрежу": two things, each said before its own
+/// verb in the future first person, the first verb right before "и" — a list of two pieces
+/// of work ("приеду и сделаю", "документы заберу и отвезу в банк" are one).
+pub(super) fn parallel_ru(m: &Msg, k: usize) -> bool {
+    k >= 2 && ends_in_work(m, k) && work_from(m, k + 1)
+}
+
+/// The clause `cur` (at `r` in `text`, after an "и") and the one before it, `prev`, are such
+/// a list.
+fn parallel_parts(text: &str, r: &Range<usize>, prev: &Msg, cur: &Msg) -> bool {
+    let before = text.get(..r.start).map_or("", str::trim_end);
+    before
+        .strip_suffix('и')
+        .is_some_and(|b| b.ends_with(char::is_whitespace))
+        && ends_in_work(prev, prev.n())
+        && work_from(cur, 0)
+}
+
+/// A thing, then a verb in the future first person, right before token `k`. The speaker's
+/// own: "трассу проложим и блоки повесим" is a crew's one job told step by step.
+fn ends_in_work(m: &Msg, k: usize) -> bool {
+    k >= 2 && fut1_at(m, k - 1) && thing_at(m, k - 2)
+}
+
+/// A thing at `k`, then a verb in the future first person in the same clause.
+fn work_from(m: &Msg, k: usize) -> bool {
+    thing_at(m, k)
+        && (k + 1..m.n())
+            .take_while(|&j| !m.clause_start(j))
+            .any(|j| fut1_at(m, j))
+}
+
+fn fut1_at(m: &Msg, j: usize) -> bool {
+    m.toks
+        .get(j)
+        .and_then(|t| t.verb)
+        .is_some_and(|v| v.form == Form::Fut1)
+}
+
+fn thing_at(m: &Msg, j: usize) -> bool {
+    m.toks.get(j).is_some_and(|t| {
+        t.verb.is_none()
+            && t.f & (STOP | PRON | DATE | PREP | AGREE | FILL | GREET | NEG) == 0
+            && t.norm.chars().count() >= 3
+            && t.norm.chars().all(char::is_alphabetic)
+    })
+}
+
 /// "скину прайс во вторник и на следующей неделе согласуем макет": a bare "и"/"а" between two
 /// promises, each with a verb in the future first person and a date of its own, joins two
 /// clauses (`combine` then keeps both promises when their dates differ). In English, "and"
@@ -913,6 +962,7 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
                     && dated(left)
                     && ru_promises(k + 1..r.end)
                     && dated(k + 1..r.end)
+                    || m.w(k) == "и" && parallel_ru(m, k)
             }
             "and" => {
                 let subject = if m.w(k + 1) == "then" { k + 2 } else { k + 1 };

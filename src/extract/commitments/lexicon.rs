@@ -173,7 +173,12 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
         };
         // A word the dictionary knows is read by the dictionary, not by likeness: "заходим"
         // (a present of "заходить") is no future because "сходим" is one.
-        if root.chars().count() >= min_root(p) && crate::morph::known_word(w) {
+        // One the dictionary knows as the speaker's future too is read by likeness to the
+        // lexicon's verb of work: "подрежу" is "подрезать" (like "нарежу"), not "подредить".
+        if root.chars().count() >= min_root(p)
+            && crate::morph::known_word(w)
+            && !crate::morph::only_own_future(w)
+        {
             return None;
         }
         if root.chars().count() < min_root(p) {

@@ -41,7 +41,7 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
                 (0..part.n().min(2)).any(|k| word_list!("en/plan_then.txt").contains(&part.w(k)))
                     && !(0..part.n()).any(|k| part.has_f(k, COND))
             });
-        let pieces = split_at_and(m.text, whole.clone());
+        let pieces = split_at_and(m, whole.clone());
         // "today I'm doing X and chasing Y": the date said once holds for both.
         let whole_due = (pieces.len() > 1)
             .then(|| {
@@ -632,9 +632,9 @@ fn abbreviation(written: &str) -> bool {
 }
 
 /// An item "doing the stock count and chasing Royal Mail" cut before each "and" that opens
-/// another -ing verb: two pieces of work.
-fn split_at_and(text: &str, r: Range<usize>) -> Vec<Range<usize>> {
-    let item = text.get(r.clone()).unwrap_or("");
+/// another -ing verb: two pieces of work. So is "корсет ушью и подол подрежу" at its "и".
+fn split_at_and(m: &Msg, r: Range<usize>) -> Vec<Range<usize>> {
+    let item = m.text.get(r.clone()).unwrap_or("");
     let mut out = Vec::new();
     let mut from = 0;
     for (k, _) in item.match_indices(" and ") {
@@ -642,6 +642,16 @@ fn split_at_and(text: &str, r: Range<usize>) -> Vec<Range<usize>> {
         if ing_of_verb(&next.to_ascii_lowercase()) {
             out.push(r.start + from..r.start + k);
             from = k + 5;
+        }
+    }
+    if from == 0 && item.contains(" и ") {
+        let part = m.slice(r.clone());
+        for k in 0..part.n() {
+            if part.w(k) == "и" && clauses::parallel_ru(&part, k) {
+                let at = part.toks[k].span.clone();
+                out.push(r.start + from..r.start + at.start);
+                from = at.end;
+            }
         }
     }
     out.push(r.start + from..r.end);
