@@ -334,7 +334,14 @@ fn same_stem(x: &str, y: &str) -> bool {
     let shorter = lx.min(ly);
     // "tool" is not "toolbox": a prefix counts only when the rest is an ending, or when the
     // shared part is long enough to be the word itself ("reconcil" / "reconciliation").
-    (shorter >= 4 && lx.abs_diff(ly) <= 2 && common + 1 >= shorter)
+    // In Russian a last letter of its own in four is an ending only beside one letter more at
+    // most ("точек" is "точк"): "прос" (просит) is not "прокат".
+    let cyrillic = |s: &str| s.chars().any(|c| matches!(c, 'а'..='я' | 'ё'));
+    (shorter >= 4
+        && lx.abs_diff(ly) <= 2
+        && (common == shorter
+            || common + 1 >= shorter
+                && (shorter >= 5 || lx.abs_diff(ly) <= 1 || !cyrillic(x) && !cyrillic(y))))
         || (common >= 7 && common == shorter)
 }
 

@@ -70,6 +70,9 @@ fn hedged(words: &[impl AsRef<str>], text: &str) -> bool {
             matches!(
                 w,
                 "не" | "ещё"
+                    // "я бы заодно и помпу поменял": what the speaker would do, not did.
+                    | "бы"
+                    | "would"
                     | "еще"
                     | "почти"
                     | "половину"
