@@ -611,12 +611,14 @@ impl Ingest<'_> {
             let made: Vec<MemoryId> = effects.iter().map(|e| e.commitment().origin_id).collect();
             effects.extend(self.reported_done(l, m, &made).await?);
         }
-        // "https://docs…/edit" in reply to one's own promise, or to the yes that made it: the
-        // work handed in.
+        // "https://docs…/edit" or "Here you go 👇 …" in reply to one's own promise, or to the
+        // yes or the request that made it: the work handed in.
         if effects.is_empty()
             && nothing_own
             && m.reply_to.is_some()
-            && analyze_guarded(key, || commitments::link_alone(m.text))
+            && analyze_guarded(key, || {
+                commitments::link_alone(m.text) || commitments::handed_over(m.text)
+            })
             && let Some(e) = self
                 .close_replied(l, m, CommitmentState::Done, |c| c.owner == m.from)
                 .await?
@@ -686,7 +688,14 @@ impl Ingest<'_> {
         } else if fits.is_empty() && crate::extract::report::plainly_reported(m.text) {
             Some((said.clone(), false))
         } else if fits.is_empty() {
-            result_told(m.text).map(|at| (commitments::significant_stems(&m.text[..at]), true))
+            result_told(m.text).map(|at| {
+                // "all 14 boxes gone to Toronto": where a thing went names it too ("ship the
+                // Toronto orders"); where it lies ("in your inbox") does not.
+                let rest = m.text[at..].to_lowercase();
+                let to = ["went to ", "gone to "].iter().any(|p| rest.starts_with(p));
+                let named = if to { m.text } else { &m.text[..at] };
+                (commitments::significant_stems(named), true)
+            })
         } else {
             None
         };

@@ -474,17 +474,27 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                     .next()
                     .is_some_and(char::is_uppercase)
             };
+            // "all 14 boxes gone to Toronto": how many before the thing opening the clause.
+            let counted = opens_at.is_some_and(|a| {
+                a + 1 < k
+                    && words[a..k - 1].iter().all(|w| {
+                        matches!(w.as_str(), "all" | "both" | "the")
+                            || w.chars().all(|c| c.is_ascii_digit())
+                    })
+            });
             let thing_went = went.contains(&words[k].as_str())
                 && k >= 1
                 && lower(k - 1)
                 && !pronouns.contains(&words[k - 1].as_str())
-                && (opens_at == Some(k - 1) || k >= 2 && whose(k - 2));
+                && (opens_at == Some(k - 1) || k >= 2 && whose(k - 2) || counted);
             let state = (states.contains(&words[k].as_str()) || thing_went)
                 && (k + 1 == words.len()
                     || clauses[k + 1] > clauses[k]
                     || after.contains(&words[k + 1].as_str())
                     // "the invoices went out": where it went said by a particle.
-                    || thing_went && states.contains(&words[k + 1].as_str()));
+                    || thing_went && states.contains(&words[k + 1].as_str())
+                    // "…gone to Toronto": where to.
+                    || thing_went && words[k + 1] == "to" && k + 2 < words.len() && whose(k + 2));
             let bare_thing = opens_at.is_some_and(|a| {
                 (1..=3).contains(&(k - a))
                     && words[a..k].iter().all(|w| {

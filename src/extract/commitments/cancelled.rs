@@ -53,6 +53,13 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
                 next,
                 "that" | "the" | "it" | "this" | "those" | "these" | "my" | "our"
             ),
+            // "Ryan, skip the taffy video": an order to leave it, opening its clause ("the skip
+            // permit", "skip booked for fri" name a bin).
+            "skip" => {
+                m.clause_start(i)
+                    && matches!(next, "that" | "the" | "it" | "this" | "those" | "these")
+                    && !m.has_f(i + 2, NONWORK)
+            }
             "no" => matches!(next, "longer" | "need"),
             "not" => next == "needed",
             "don't" | "dont" => next == "bother",

@@ -594,6 +594,17 @@ pub(super) fn agree_phrases() -> &'static [Vec<&'static str>] {
     })
 }
 
+/// Openings that hand the work over ("here you go", "держите"), from `lexicon/*/handover.txt`.
+pub(super) fn handover_phrases() -> &'static [Vec<&'static str>] {
+    static LIST: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        phrases(&[
+            include_str!("../../../lexicon/ru/handover.txt"),
+            include_str!("../../../lexicon/en/handover.txt"),
+        ])
+    })
+}
+
 /// Openings that propose a change rather than ask about it ("можно перенести…?", "mind if I
 /// push…?"), from `lexicon/*/proposal.txt`.
 pub(super) fn proposal_phrases() -> &'static [Vec<&'static str>] {

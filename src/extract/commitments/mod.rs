@@ -929,6 +929,16 @@ pub fn link_alone(text: &str) -> bool {
     has_link(text) && !m.question.iter().any(|&q| q) && delivered_by_link(&m).is_none()
 }
 
+/// "Here you go 👇 prep for Sat/Sun: …", "Держите, вот список": the message opens by handing
+/// the work over (`lexicon/*/handover.txt`), and asks nothing.
+pub fn handed_over(text: &str) -> bool {
+    let m = Msg::new(text);
+    !m.question.iter().any(|&q| q)
+        && lexicon::handover_phrases()
+            .iter()
+            .any(|p| p.len() <= m.n() && p.iter().enumerate().all(|(k, w)| m.w(k) == *w))
+}
+
 /// Significant stems of a text (no stop words, no dates), for matching updates to commitments.
 /// A promise whose content names only a verb ("взять", "have it") is about what the rest of
 /// the message says ("на завтра рейс в Тольятти ... возьмёшь?", "let me draft the gift box

@@ -601,7 +601,9 @@ fn item_due(part: &Msg, own: Option<(Range<usize>, Due)>, head_due: Option<Due>)
                     .text
                     .get(span.clone())
                     .is_some_and(|t| t.ends_with("'s") || t.ends_with("’s"))
-                    || crate::extract::dates::period_of_a_noun(part.text, &span)) =>
+                    || crate::extract::dates::period_of_a_noun(part.text, &span)
+                    // "today: call back all the weekend reservations": which ones, not when.
+                    || crate::extract::dates::attributive(part.text, &span)) =>
         {
             head_due
         }

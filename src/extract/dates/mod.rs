@@ -373,7 +373,7 @@ fn greeting(text: &str, span: &Range<usize>) -> bool {
 
 /// "the Saturday callout", "the Friday delivery": a day naming which thing it is, between
 /// "the" and a noun, not when anything is due.
-fn attributive(text: &str, span: &Range<usize>) -> bool {
+pub fn attributive(text: &str, span: &Range<usize>) -> bool {
     let before = text.get(..span.start).unwrap_or("").trim_end();
     let own = text.get(span.clone()).unwrap_or("");
     let the = own.get(..4).is_some_and(|h| h.eq_ignore_ascii_case("the "))
