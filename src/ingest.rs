@@ -1767,7 +1767,27 @@ impl Ingest<'_> {
         if let Some(r) = m.reply_to
             && let Some(msg) = l.message(m.chat, r).await?
         {
+            // "Olls, can you put together a quote?" → "how soon d'you need it?" → "soon as,
+            // when can you?" → "Thursday": a date alone answering "when can you?" answers the
+            // request the question's thread began with.
+            let mut up = (msg.user_id.is_some_and(|a| a != m.from)
+                && due.is_some()
+                && analyze_guarded((msg.chat_id, msg.message_id), || {
+                    commitments::ends_asking_when(&msg.text)
+                }))
+            .then_some(msg.reply_to)
+            .flatten();
             candidates.push((msg, true));
+            for _ in 0..2 {
+                let Some(r) = up else { break };
+                let Some(before) = l.message(m.chat, r).await? else {
+                    break;
+                };
+                up = before.reply_to;
+                if before.user_id != Some(m.from) {
+                    candidates.push((before, true));
+                }
+            }
         }
         if !only_reply && m.reply_to.is_none() {
             let since = m.date - Duration::hours(ACCEPT_WINDOW_HOURS);
@@ -1782,10 +1802,13 @@ impl Ingest<'_> {
         // "Наташ, отправь клиентке"): a later "ок, поняла" is about something else. A question
         // back ("а к какому числу?") answers nothing yet.
         let mut answered: Vec<MessageId> = Vec::new();
-        for (msg, replied) in candidates {
+        let replied_count = candidates.iter().filter(|(_, r)| *r).count();
+        for (n, (msg, replied)) in candidates.into_iter().enumerate() {
+            // Only the last of a thread answered stops the search.
+            let last_replied = replied && n + 1 >= replied_count;
             let Some(author) = msg.user_id else { continue };
             if author == m.from {
-                if replied {
+                if last_replied {
                     break;
                 }
                 if let Some(r) = msg.reply_to
@@ -2005,7 +2028,7 @@ impl Ingest<'_> {
             {
                 return Ok(Some(e));
             }
-            if replied {
+            if last_replied {
                 break;
             }
         }

@@ -198,6 +198,18 @@ pub fn asks_when(text: &str) -> bool {
         })
 }
 
+/// "soon as really, they're keen. when can you?": a message whose last sentence is a bare
+/// question of when.
+pub fn ends_asking_when(text: &str) -> bool {
+    let t = text.trim_end();
+    if !t.ends_with('?') {
+        return false;
+    }
+    let body = &t[..t.len() - 1];
+    let from = body.rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+    t.get(from..).is_some_and(asks_when)
+}
+
 /// The date a question proposes for work already spoken of ("Friday I'm at the meeting. Can you
 /// do Saturday?", "how about Monday?", "а в субботу сможешь?"): its asking sentence says one
 /// date and nothing else but the words of `lexicon/date_proposal.txt`.
