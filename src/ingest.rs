@@ -750,9 +750,9 @@ impl Ingest<'_> {
                 })
                 .filter(|(n, _)| *n > 0)
                 .filter(|(_, c)| {
-                    asked.as_ref().is_none_or(|q| {
-                        overlap(q, &commitments::significant_stems(&c.content)) > 0
-                    })
+                    asked
+                        .as_ref()
+                        .is_none_or(|q| overlap(q, &commitments::significant_stems(&c.content)) > 0)
                 })
                 .collect();
             match by_thing.len() {
@@ -2659,6 +2659,15 @@ pub enum ButtonOutcome {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn stems_match_by_their_endings_not_by_a_last_letter() {
+        use super::same_stem;
+        assert!(same_stem("точк", "точек"));
+        assert!(same_stem("reconcil", "reconciliation"));
+        assert!(!same_stem("прос", "прокат"));
+        assert!(!same_stem("tool", "toolbox"));
+    }
+
     #[test]
     fn promises_that_differ_in_a_number_or_a_name_are_distinct() {
         use super::distinct;

@@ -1854,6 +1854,19 @@ mod tests {
         assert_eq!(ids("Аня"), vec![1]);
         assert_eq!(ids("mike, can you"), vec![9]);
         assert_eq!(ids("ask Bill"), vec![10]);
+        // "Ксюша" for Оксана as well as Ксения, "Серый" for Сергей.
+        let others = [
+            person(21, "Оксана", "Гайдук", ""),
+            person(22, "Сергей", "Лысенко", ""),
+        ];
+        let of = |t: &str| -> Vec<i64> {
+            people_in(t, &others)
+                .into_iter()
+                .map(|(_, id)| id)
+                .collect()
+        };
+        assert_eq!(of("Ксюш, глянь"), vec![21]);
+        assert_eq!(of("Серый, на Вихре карбюратор перебрать надо"), vec![22]);
     }
 
     #[test]

@@ -984,5 +984,17 @@ mod tests {
             "deep clean the kennels"
         ));
         assert!(!reports_done("сделаю завтра", "сделать отчёт"));
+        // What the speaker would do is no report.
+        assert!(!reports_done(
+            "Если Мамедов согласится, я бы заодно и помпу ему поменял",
+            "поменять помпу"
+        ));
+    }
+
+    #[test]
+    fn a_thing_gone_somewhere_is_a_result() {
+        assert!(super::result_told("Canada Post came, all 14 boxes gone to Toronto 📦").is_some());
+        assert!(super::result_told("the proofs went to the printer").is_some());
+        assert!(super::result_told("Tom went to the bank").is_none());
     }
 }

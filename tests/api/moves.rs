@@ -263,3 +263,67 @@ async fn a_report_beside_a_new_promise_closes_the_one_it_reports() {
     assert_eq!(got[0].2, "done", "{got:?}");
     assert_eq!(got[1].1.as_deref(), Some("2026-12-11"), "{got:?}");
 }
+
+#[tokio::test]
+async fn work_handed_over_in_reply_to_its_request_closes_it() {
+    let got = said(&[
+        (1, None, "Pavel, can you do the prep list by Wednesday?"),
+        (2, Some(10), "👍"),
+        (
+            2,
+            Some(10),
+            "Here you go 👇 prep for Sat/Sun: pea soup x3 pots, beans x2",
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].2, "done", "{got:?}");
+}
+
+#[tokio::test]
+async fn a_date_answering_when_can_you_in_a_requests_thread_takes_the_request() {
+    let got = said(&[
+        (
+            1,
+            None,
+            "Pavel, can you put together a quote for the Watergate Bay hotel? they want taster sessions",
+        ),
+        (2, Some(10), "how soon d'you need it?"),
+        (1, Some(11), "soon as really, they're keen. when can you?"),
+        (2, Some(12), "Thursday"),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].0.contains("quote"), "{got:?}");
+    // Monday 7 December: Thursday is the 10th.
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-10"), "{got:?}");
+}
+
+#[tokio::test]
+async fn an_answer_or_a_wish_closes_no_promise() {
+    // Where a bill lies, told answering a question about another thing.
+    let got = said(&[
+        (2, None, "Счета-фактуры за март сделаю послезавтра"),
+        (
+            1,
+            None,
+            "Павел, сколько мы в марте за электричество отдали?",
+        ),
+        (2, Some(11), "48 300, счёт в папке у Ани"),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].2, "open", "{got:?}");
+    // What the speaker would do.
+    let got = said(&[
+        (2, None, "По Сузуки Мамедова помпу поменяю в пятницу"),
+        (
+            2,
+            None,
+            "Если Мамедов согласится, я бы заодно и помпу ему поменял",
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].2, "open", "{got:?}");
+}

@@ -1841,3 +1841,109 @@ fn a_unit_end_said_the_other_way_round_is_a_date() {
         assert_eq!(due.date, date(2026, 11, 30), "{t}");
     }
 }
+
+// --- round 33
+
+fn made_all(text: &str) -> Vec<(String, Option<NaiveDate>)> {
+    run(text)
+        .into_iter()
+        .filter_map(|f| match f {
+            Finding::Made { content, due } => Some((content, due.map(|d| d.date))),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn two_things_each_before_its_own_verb_are_two_promises() {
+    let got = made_all("корсет Арутюнян ушью и подол у Гриценко подрежу");
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(
+        got[0].0.contains("корсет") && got[1].0.contains("подол"),
+        "{got:?}"
+    );
+    // The lexicon's verb by likeness: "подрежу" is "подрезать", as "нарежу" is "нарезать".
+    assert!(got[1].0.starts_with("подрезать"), "{got:?}");
+    // In a stand-up, each keeps the heading's day.
+    let got = made_all("Сегодня: корсет ушью и подол подрежу, остальное по ходу");
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(
+        got.iter().all(|(_, d)| *d == Some(date(2026, 11, 23))),
+        "{got:?}"
+    );
+    // One piece of work told in steps stays one: the verb right after "и", or a crew's "we".
+    assert_eq!(made_all("документы заберу и отвезу в банк").len(), 1);
+    assert_eq!(made_all("трассу проложим и блоки повесим завтра").len(), 1);
+}
+
+#[test]
+fn a_clause_naming_its_speaker_again_promises_beside_a_dated_we() {
+    let got = made_all("Рёниш сделаем 11 января, Вайнерам я сам позвоню");
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(
+        got[1].0.contains("Вайнерам") && got[1].1.is_none(),
+        "{got:?}"
+    );
+    // Without the speaker named again the second clause goes on with the first.
+    assert_eq!(made_all("позвоню завтра, сообщу про колодки").len(), 1);
+    // Beside a move it stands too.
+    let f = run("не успеем, молоточки ещё едут. Рёниш сделаем 11 января, Вайнерам я сам позвоню");
+    assert!(matches!(f.first(), Some(Finding::Moved { .. })), "{f:?}");
+    assert!(
+        f.iter()
+            .any(|x| matches!(x, Finding::Made { content, .. } if content.contains("Вайнерам"))),
+        "{f:?}"
+    );
+}
+
+#[test]
+fn colloquial_futures_of_sewing_are_promises() {
+    assert_eq!(
+        made_content("Фату для Бондаренко расшию жемчугом к пятнице"),
+        "расшить фату для Бондаренко жемчугом"
+    );
+    assert_eq!(made_content("пуговки перешию завтра"), "перешить пуговки");
+}
+
+#[test]
+fn a_verb_after_a_plural_ends_the_thing_a_pronoun_stands_for() {
+    for t in [
+        "Tiida brake pads gone down to the metal. I'll change them tomorrow",
+        "Tiida brake pads dem gone down to the metal. I'll change them tomorrow",
+    ] {
+        assert_eq!(made_content(t), "change Tiida brake pads", "{t}");
+    }
+}
+
+#[test]
+fn skip_calls_off_only_as_an_order() {
+    assert_eq!(
+        label("Tom, skip the taffy video, the snow's gone to slush"),
+        "cancelled"
+    );
+    assert_ne!(label("skip permit dropped off"), "cancelled");
+    assert_ne!(label("skip booked for fri 👍"), "cancelled");
+    assert_ne!(label("I'll skip lunch today"), "cancelled");
+}
+
+#[test]
+fn a_day_naming_which_things_in_a_stand_up_is_not_their_deadline() {
+    let got = made_all("today: call back all the weekend reservations to confirm numbers");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].1, Some(date(2026, 11, 23)), "{got:?}");
+}
+
+#[test]
+fn work_handed_over_and_a_last_question_of_when() {
+    assert!(super::handed_over(
+        "Here you go 👇 prep for Sat/Sun: pea soup x3"
+    ));
+    assert!(super::handed_over("Держите: болты 40, гайки 100"));
+    assert!(!super::handed_over("here you go?"));
+    assert!(!super::handed_over("держим кулаки"));
+    assert!(super::ends_asking_when(
+        "soon as really, they're keen. when can you?"
+    ));
+    assert!(!super::ends_asking_when("when can you send the deck?"));
+    assert!(!super::ends_asking_when("when can you? I need it"));
+}
