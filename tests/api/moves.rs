@@ -278,6 +278,17 @@ async fn work_handed_over_in_reply_to_its_request_closes_it() {
     .await;
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!(got[0].2, "done", "{got:?}");
+    // "seen 👍" takes a request as "ok" does.
+    let got = said(&[
+        (
+            1,
+            None,
+            "Pavel, can you sort out the router for the card machine today?",
+        ),
+        (2, Some(10), "seen 👍"),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
 }
 
 #[tokio::test]

@@ -111,7 +111,19 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
     for i in 0..m.n() {
         let w = m.w(i);
         let next = m.w(i + 1);
-        if m.has_f(i, MOVE) && !(i > 0 && m.w(i - 1) == "не") {
+        // "фатин, они нам отложили": put aside for someone, not put off.
+        let kept_for = w.starts_with("отлож")
+            && [i.checked_sub(1), Some(i + 1)]
+                .into_iter()
+                .flatten()
+                .any(|k| {
+                    matches!(
+                        m.w(k),
+                        "нам" | "мне" | "вам" | "тебе" | "ему" | "ей" | "им" | "для"
+                    )
+                })
+            && !m.bounds(i, false).any(|k| m.has_f(k, DATE));
+        if m.has_f(i, MOVE) && !(i > 0 && m.w(i - 1) == "не") && !kept_for {
             // "the delayed truck" describes a thing; "is delayed", "delayed to" moves it.
             let passive = i > 0
                 && matches!(

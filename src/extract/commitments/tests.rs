@@ -1947,3 +1947,11 @@ fn work_handed_over_and_a_last_question_of_when() {
     assert!(!super::ends_asking_when("when can you send the deck?"));
     assert!(!super::ends_asking_when("when can you? I need it"));
 }
+
+#[test]
+fn put_aside_for_someone_is_no_move() {
+    let f =
+        run("Игорь, сегодня после обеда забери в «Тканях Юга» фатин, 20 метров, они нам отложили");
+    assert!(matches!(f.first(), Some(Finding::Request { .. })), "{f:?}");
+    assert_eq!(label("давай отложим на понедельник"), "moved");
+}
