@@ -259,8 +259,7 @@ pub(super) fn combine(
                                 && (per[k].iter().any(|f| f.due().is_some())
                                     // "Рёниш сделаем 11 января, Вайнерам я сам позвоню": a
                                     // clause that names its speaker again is a turn of its own.
-                                    || (0..parts[k].n())
-                                        .any(|i| matches!(parts[k].w(i), "я" | "мы"))))
+                                    || names_speaker(&parts[k])))
                 })
                 .collect();
             if matches!(first, Finding::Made { .. })
@@ -1110,13 +1109,18 @@ fn aside_promise(
         [f @ Finding::Made { due: None, .. }]
             if after_comma(text, &segs[k])
                 && !p.question.iter().any(|&q| q)
-                && (0..p.n()).any(|i| matches!(p.w(i), "я" | "мы"))
+                && names_speaker(p)
                 && ru_own_thing(p, false) =>
         {
             Some(f.clone())
         }
         _ => None,
     }
+}
+
+/// Does the clause name its speaker ("я", "мы")?
+fn names_speaker(p: &Msg) -> bool {
+    (0..p.n()).any(|i| matches!(p.w(i), "я" | "мы"))
 }
 
 /// Is the clause at `r` set off from the one before by a comma or by "а" (not by "и", a
