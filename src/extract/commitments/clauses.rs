@@ -1086,13 +1086,7 @@ fn ru_own_thing(p: &Msg, we_too: bool) -> bool {
         return false;
     };
     (we_too || singular_promise(p))
-        && (0..p.n()).any(|i| {
-            i != v
-                && p.toks[i].verb.is_none()
-                && p.toks[i].f & (STOP | PRON | DATE | PREP | AGREE | FILL | GREET | NEG) == 0
-                && p.w(i).chars().count() >= 4
-                && p.w(i).chars().all(char::is_alphabetic)
-        })
+        && (0..p.n()).any(|i| i != v && thing_at(p, i) && p.w(i).chars().count() >= 4)
 }
 
 /// "не успеем, … Рёниш сделаем 11 января, Вайнерам я сам позвоню": a last clause after a

@@ -167,17 +167,19 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
         return None;
     }
     let roots = ru_roots();
+    // A word the dictionary knows is read by the dictionary, not by likeness: "заходим" (a
+    // present of "заходить") is no future because "сходим" is one. One the dictionary knows
+    // only as the speaker's future is read by likeness to the lexicon's verb of work:
+    // "подрежу" is "подрезать" (like "нарежу"), not "подредить". Asked once, when needed.
+    let mut dictionary_reads: Option<bool> = None;
     for p in ru_prefixes() {
         let Some(root) = w.strip_prefix(p) else {
             continue;
         };
-        // A word the dictionary knows is read by the dictionary, not by likeness: "заходим"
-        // (a present of "заходить") is no future because "сходим" is one.
-        // One the dictionary knows as the speaker's future too is read by likeness to the
-        // lexicon's verb of work: "подрежу" is "подрезать" (like "нарежу"), not "подредить".
         if root.chars().count() >= min_root(p)
-            && crate::morph::known_word(w)
-            && !crate::morph::only_own_future(w)
+            && *dictionary_reads.get_or_insert_with(|| {
+                crate::morph::known_word(w) && !crate::morph::only_own_future(w)
+            })
         {
             return None;
         }
