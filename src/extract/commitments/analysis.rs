@@ -64,6 +64,19 @@ impl<'a> Msg<'a> {
             })
             .collect::<Vec<Tk>>();
         let mut toks = toks;
+        // "ТО газели сделаю завтра": a short word in capitals inside ordinary text is an
+        // abbreviation (техобслуживание), not the stop word "то" it spells.
+        if text.chars().any(char::is_lowercase) {
+            for t in toks.iter_mut().filter(|t| t.f & STOP != 0) {
+                let Some(word) = text.get(t.span.clone()) else {
+                    continue;
+                };
+                let n = word.chars().count();
+                if (2..=3).contains(&n) && word.chars().all(|c| matches!(c, 'А'..='Я' | 'Ё')) {
+                    t.f &= !STOP;
+                }
+            }
+        }
         // "к вызову мастера": after a preposition a word the dictionary also reads as a verb is
         // the noun (no verb follows a Russian preposition).
         for i in 1..toks.len() {

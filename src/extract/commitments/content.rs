@@ -43,6 +43,13 @@ pub(super) fn content(
         // "мы с Игорем сделаем": the partner is not the task.
         let partner = (m.w(i) == "с" && i > 0 && m.w(i - 1) == "мы")
             || (i > 1 && m.w(i - 1) == "с" && m.w(i - 2) == "мы");
+        // "возврат я сама согласую": the speaker named again right before the verb is not the
+        // task.
+        let emphatic = |k: usize| matches!(m.w(k), "сам" | "сама" | "сами");
+        let speaker = verb.is_some_and(|(v, _)| {
+            (m.w(i) == "я" || m.w(i) == "мы") && (v == i + 1 || v == i + 2 && emphatic(i + 1))
+                || emphatic(i) && v == i + 1 && i > 0 && matches!(m.w(i - 1), "я" | "мы")
+        });
         // "@kept_bot доделаю отчёт", "@lena скину макеты": a username is not the task.
         let username = m
             .text
@@ -55,6 +62,7 @@ pub(super) fn content(
             == Some(&b'@');
         if skip.contains(&i)
             || partner
+            || speaker
             || username
             || verb.is_some_and(|(v, _)| v == i)
             || in_due(t)
@@ -120,8 +128,10 @@ pub(super) fn content(
         m.has_f(i, PREP | SUBJ)
             || matches!(
                 m.w(i),
-                "и" | "а" | "но" | "and" | "but" | "то" | "что" | "ли" | "also" | "then" | "so"
+                "и" | "а" | "но" | "and" | "but" | "что" | "ли" | "also" | "then" | "so"
             )
+            // "ТО газели": the abbreviation lost its stop flag.
+            || m.w(i) == "то" && m.has_f(i, STOP)
     };
     // A preposition right after the verb belongs to it: "позвонить в банк", "разобраться с X";
     // so does one with its noun before the verb ("на складе посчитаю остатки").
@@ -593,4 +603,79 @@ pub(super) fn promise_content(
         return (object, obj);
     }
     (text, obj)
+}
+
+/// The topic a Russian message opens with before a dash or a colon: "По Сузуки 140 Мамедова —
+/// ТО сделаю в пятницу" → "по Сузуки 140 Мамедова"; "насчёт Ромашки: счёт выставлю завтра".
+/// It names what the promise after it is about.
+pub(super) fn topic(text: &str) -> Option<&str> {
+    let lower_start: String = text.chars().take(8).collect::<String>().to_lowercase();
+    let opens = ["по ", "насчёт ", "насчет "]
+        .iter()
+        .any(|p| lower_start.starts_with(p));
+    if !opens {
+        return None;
+    }
+    let head = text.get(..text.char_indices().nth(80).map_or(text.len(), |(i, _)| i))?;
+    let cut = [" — ", " – ", " - ", ":"]
+        .iter()
+        .filter_map(|sep| head.find(sep))
+        .min()?;
+    let topic = text[..cut].trim();
+    let words = topic.split_whitespace().count();
+    let second = topic.split_whitespace().nth(1).unwrap_or("").to_lowercase();
+    if word_list!("ru/not_topic.txt").contains(&second.as_str()) {
+        return None;
+    }
+    // "по поводу", "по срокам": a topic of two words at least, short, with no sentence in it.
+    if !(2..=6).contains(&words) || topic.contains([',', '.', '?', '!']) {
+        return None;
+    }
+    let rest = Msg::new(topic);
+    if (0..rest.n()).any(|k| rest.verb(k).is_some() || rest.has_f(k, DATE)) {
+        return None;
+    }
+    Some(topic)
+}
+
+/// Findings of a message with a topic: a promise or an ask whose words do not name the topic
+/// gets it ("сделать ТО по Сузуки 140 Мамедова").
+pub(super) fn with_topic(found: Vec<Finding>, topic: &str) -> Vec<Finding> {
+    let stems = significant_stems(topic);
+    if stems.is_empty() {
+        return found;
+    }
+    let mut lowered = topic.to_string();
+    if let Some(first) = lowered.chars().next() {
+        let l: String = first.to_lowercase().collect();
+        lowered.replace_range(..first.len_utf8(), &l);
+    }
+    let add = |content: String| {
+        let own = significant_stems(&content);
+        // A bare verb ("дозвониться") takes its thing from the whole sentence later on.
+        if own.is_empty() || stems.iter().any(|s| own.contains(s)) {
+            content
+        } else {
+            format!("{} {}", content.trim_end(), lowered)
+        }
+    };
+    found
+        .into_iter()
+        .map(|f| match f {
+            Finding::Made { content, due } => Finding::Made {
+                content: add(content),
+                due,
+            },
+            Finding::Request {
+                addressee,
+                content,
+                due,
+            } => Finding::Request {
+                addressee,
+                content: add(content),
+                due,
+            },
+            other => other,
+        })
+        .collect()
 }

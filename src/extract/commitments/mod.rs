@@ -154,6 +154,14 @@ pub const PIECE_CHARS: usize = 4096;
 /// The findings of one message (usually none or one), in the order its pieces say them, each
 /// once.
 pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
+    let found = analyze_all(input);
+    match content::topic(input.text) {
+        Some(topic) => content::with_topic(found, topic),
+        None => found,
+    }
+}
+
+fn analyze_all(input: &MessageInput<'_>) -> Vec<Finding> {
     let parts = pieces(input.text, PIECE_CHARS);
     // "Quick one: 1) Musa confirm the diesel 2) Femi pls check the link 3) Blessing, invoices
     // before month end": each numbered item of a list of asks says its own thing to its own

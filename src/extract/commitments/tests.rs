@@ -1955,3 +1955,29 @@ fn put_aside_for_someone_is_no_move() {
     assert!(matches!(f.first(), Some(Finding::Request { .. })), "{f:?}");
     assert_eq!(label("давай отложим на понедельник"), "moved");
 }
+
+// --- round 34
+
+#[test]
+fn a_topic_before_a_dash_names_what_the_promise_is_about() {
+    let got = made_all("По Сузуки 140 Мамедова — ТО сделаю в пятницу, термостат как раз подвезут");
+    assert_eq!(got.len(), 1, "{got:?}");
+    // "ТО" in capitals is an abbreviation, not the stop word "то".
+    assert!(got[0].0.starts_with("сделать ТО"), "{got:?}");
+    assert!(got[0].0.contains("по Сузуки 140 Мамедова"), "{got:?}");
+    let got = made_all("По Ниве Петрова: колодки поменяю в пятницу");
+    assert_eq!(got[0].0, "поменять колодки по Ниве Петрова", "{got:?}");
+    // How or when is no topic; a promise that names the topic already keeps its words.
+    let got = made_all("по итогам планёрки — смету пришлю завтра");
+    assert_eq!(got[0].0, "прислать смету", "{got:?}");
+    let got = made_all("по смете: смету пришлю завтра");
+    assert_eq!(got[0].0, "прислать смету", "{got:?}");
+}
+
+#[test]
+fn the_speaker_named_again_before_the_verb_is_not_the_work() {
+    let got = made_all("возврат я сама согласую с клиенткой завтра");
+    assert_eq!(got[0].0, "согласовать возврат с клиенткой", "{got:?}");
+    let got = made_all("макет мы сами доделаем к пятнице");
+    assert_eq!(got[0].0, "доделать макет", "{got:?}");
+}
