@@ -88,6 +88,16 @@ pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
             )
     };
     let rest = &m.toks[from.min(m.n())..];
+    // "к пятнице будет (готово)" in answer to an ask: the date is when it will be there.
+    let will_be = rest.iter().any(|t| matches!(t.norm.as_str(), "будет" | "будут"));
+    let said_around_a_date = |t: &Tk| {
+        said_around_a_date(t)
+            || will_be
+                && matches!(
+                    t.norm.as_str(),
+                    "будет" | "будут" | "готово" | "готов" | "готова" | "готовы" | "всё" | "все"
+                )
+    };
     // A word no date is made of says more than a date, wherever the date is: the message's
     // dates need not be looked for.
     if rest

@@ -67,6 +67,8 @@ pub(super) fn content(
             || verb.is_some_and(|(v, _)| v == i)
             || in_due(t)
             || t.f & (FILL | GREET | AGREE) != 0
+                // "make sure the printer has rolls": "sure" is no agreement there.
+                && !(t.norm == "sure" && i > 0 && m.w(i - 1) == "make")
             || (t.f & DATE != 0 && !(t.f & PREP != 0 && m.has_f(i + 1, STOP)))
             || t.f & PLEASE != 0
         {

@@ -588,6 +588,11 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
                 .or_else(|| en_promise(m).map(|p| p.0))
                 .is_some_and(|t| t < i)
             && own_work().is_some())
+        // "Aoife could you put together a shortlist? no rush, next week is fine": said after
+        // an ask in the same message, the ease dates the ask.
+        && !(relaxed(m, i)
+            && m.sent_of(i).is_some_and(|s| s > 0)
+            && matches!(request(&cx), Some(Finding::Request { .. })))
     {
         let due = moved_due(&cx, i);
         return vec![Finding::Moved {
@@ -656,7 +661,11 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         && only_date_left(&cx, 0)
         // Only the date: "завтра меня не будет" says something else about tomorrow.
         && (0..m.n()).all(|i| {
-            !m.has_f(i, PRON | STOP) || m.has_f(i, DATE | PREP) || m.w(i) == "can" && i + 1 == m.n()
+            !m.has_f(i, PRON | STOP)
+                || m.has_f(i, DATE | PREP)
+                || m.w(i) == "can" && i + 1 == m.n()
+                // "к пятнице будет": when it will be there.
+                || matches!(m.w(i), "будет" | "будут")
         })
         && let Some(due) = cx.due()
     {

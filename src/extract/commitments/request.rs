@@ -1033,7 +1033,12 @@ pub(super) fn remark(m: &Msg, k: usize) -> bool {
                     word_classes().get(stem).is_some_and(|f| f & EN_VERB != 0)
                         || lexicon::wordnet_verb(stem)
                 }))
-        || matches!(w, "it's" | "they're" | "it’s" | "they’re");
+        || matches!(w, "it's" | "they're" | "it’s" | "they’re")
+        // "…, there's 2 containers going Wednesday", "…, we have a truck coming": how things
+        // stand, said as the reason.
+        || matches!(w, "there's" | "there’s" | "theres")
+        || w == "there" && matches!(next, "is" | "are" | "will")
+        || w == "we" && matches!(next, "have" | "got" | "'ve" | "’ve");
     m.has_f(k, NEED)
         || en_past
         || en_now
