@@ -976,7 +976,17 @@ impl Ingest<'_> {
                 otherwise,
             } => {
                 let Some(due) = due else { return Ok(None) };
-                let Some(c) = self.target(l, m, &words, true, false).await? else {
+                let mut found = self.target(l, m, &words, true, false).await?;
+                // "McDonagh isn't answering, I'll try her again Monday": trying someone again
+                // moves the speaker's latest promise to reach someone, whoever it names.
+                if found.is_none() && commitments::retries(m.text) {
+                    found = l
+                        .open_of(m.from)
+                        .await?
+                        .into_iter()
+                        .find(|c| commitments::reaches_someone(&c.content));
+                }
+                let Some(c) = found else {
                     // "к пятнице не успею, давай в понедельник" in reply to a request not yet
                     // taken: a yes by the later date.
                     if m.reply_to.is_some()

@@ -338,3 +338,72 @@ async fn an_answer_or_a_wish_closes_no_promise() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!(got[0].2, "open", "{got:?}");
 }
+
+#[tokio::test]
+async fn trying_someone_again_or_all_but_one_reached_moves_the_promise_to_reach_them() {
+    // Monday 7 December: the promise to chase, then a report naming other people.
+    let got = said(&[
+        (
+            2,
+            None,
+            "Three deposits still outstanding - Hynes, Fahy, McDonagh. I'll chase them all by the end of the month",
+        ),
+        (
+            2,
+            None,
+            "rang Hynes and Fahy, both paid 🙌 McDonagh isn't answering, I'll try her again Monday",
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-14"), "{got:?}");
+    assert_eq!(got[0].2, "open", "{got:?}");
+    // All reached but one: not done, the rest tomorrow.
+    let got = said(&[
+        (1, None, "Павел, по просроченным обзвони клиентов до среды"),
+        (2, Some(10), "за мной"),
+        (
+            2,
+            None,
+            "по просроченным: всех обзвонил, кроме Пака — телефон вне сети. завтра ещё наберу",
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-08"), "{got:?}");
+    assert_eq!(got[0].2, "open", "{got:?}");
+}
+
+#[tokio::test]
+async fn an_ask_with_its_ease_and_a_dialect_yes_is_taken() {
+    // "no rush, next week is fine" dates the ask, it moves nothing; "grand, will do" takes it.
+    let got = said(&[
+        (
+            1,
+            None,
+            "Павел could you put together a shortlist of 3 bands for the Kinvara enquiry? no rush, next week is fine",
+        ),
+        (2, Some(10), "grand, will do"),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].0.contains("shortlist"), "{got:?}");
+    // South African "ja", Irish "sound" alone.
+    for yes in ["ja will do", "sound", "yebo"] {
+        let got = said(&[
+            (1, None, "Павел please book the inspector by tomorrow"),
+            (2, Some(10), yes),
+        ])
+        .await;
+        assert_eq!(got.len(), 1, "{yes}: {got:?}");
+        assert_eq!(got[0].1.as_deref(), Some("2026-12-08"), "{yes}: {got:?}");
+    }
+    // "к пятнице будет" answers an ask by Friday.
+    let got = said(&[
+        (1, None, "Павел, подготовь отчёт по заявкам за январь"),
+        (2, Some(10), "к пятнице будет"),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-11"), "{got:?}");
+}

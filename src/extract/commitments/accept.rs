@@ -34,7 +34,9 @@ pub(super) fn multi_agreement(m: &Msg, k: usize) -> Option<usize> {
     for seq in agree_phrases() {
         let fits = m.seq_at(k, seq);
         // "сделаем" alone agrees; "сделаем макет к пятнице" promises.
-        if fits && (seq.as_slice() != ["сделаем"] || k + 1 >= m.n()) {
+        // Irish "sound" (grand, fine) likewise only alone: "sound check done" reports.
+        let alone_only = matches!(seq.as_slice(), ["сделаем"] | ["sound"]);
+        if fits && (!alone_only || k + 1 >= m.n()) {
             return Some(k + seq.len());
         }
     }
@@ -89,13 +91,22 @@ pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
     };
     let rest = &m.toks[from.min(m.n())..];
     // "к пятнице будет (готово)" in answer to an ask: the date is when it will be there.
-    let will_be = rest.iter().any(|t| matches!(t.norm.as_str(), "будет" | "будут"));
+    let will_be = rest
+        .iter()
+        .any(|t| matches!(t.norm.as_str(), "будет" | "будут"));
     let said_around_a_date = |t: &Tk| {
         said_around_a_date(t)
             || will_be
                 && matches!(
                     t.norm.as_str(),
-                    "будет" | "будут" | "готово" | "готов" | "готова" | "готовы" | "всё" | "все"
+                    "будет"
+                        | "будут"
+                        | "готово"
+                        | "готов"
+                        | "готова"
+                        | "готовы"
+                        | "всё"
+                        | "все"
                 )
     };
     // A word no date is made of says more than a date, wherever the date is: the message's

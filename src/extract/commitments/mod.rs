@@ -154,11 +154,63 @@ pub const PIECE_CHARS: usize = 4096;
 /// The findings of one message (usually none or one), in the order its pieces say them, each
 /// once.
 pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
-    let found = analyze_all(input);
+    let found = partly_done(input.text, analyze_all(input));
     match content::topic(input.text) {
         Some(topic) => content::with_topic(found, topic),
         None => found,
     }
+}
+
+/// "всех обзвонил, кроме Пака — телефон вне сети. завтра ещё наберу", "called everyone except
+/// the Lees, will try them tomorrow": a report with an exception and the speaker's dated
+/// future after it is progress with the remainder dated — a move, not a done and new work.
+fn partly_done(text: &str, found: Vec<Finding>) -> Vec<Finding> {
+    let [
+        Finding::Done { words },
+        Finding::Made {
+            content,
+            due: Some(due),
+        },
+    ] = found.as_slice()
+    else {
+        return found;
+    };
+    let m = Msg::new(text);
+    let except = (1..m.n()).any(|k| word_list!("except.txt").contains(&m.w(k)))
+        || (1..m.n()).any(|k| m.w(k) == "apart" && m.w(k + 1) == "from");
+    if !except {
+        return found;
+    }
+    vec![Finding::Moved {
+        due: Some(*due),
+        words: words.clone(),
+        otherwise: Some(content.clone()),
+    }]
+}
+
+/// Does the message try reaching someone again ("I'll try her again Monday", "ещё раз наберу")?
+pub fn retries(text: &str) -> bool {
+    let m = Msg::new(text);
+    (0..m.n()).any(|i| {
+        let w = m.w(i);
+        (w == "try" && (i + 1..(i + 4).min(m.n())).any(|k| m.w(k) == "again"))
+            || (matches!(w, "ещё" | "еще")
+                && (i.saturating_sub(2)..(i + 3).min(m.n())).any(|k| {
+                    m.verb(k)
+                        .is_some_and(|v| word_list!("contact_verbs.txt").contains(&v.inf))
+                }))
+    })
+}
+
+/// Is `content` (a promise's text) about reaching someone: its first word a verb of calling,
+/// writing or chasing?
+pub fn reaches_someone(content: &str) -> bool {
+    let first = content
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    word_list!("contact_verbs.txt").contains(&first.as_str())
 }
 
 fn analyze_all(input: &MessageInput<'_>) -> Vec<Finding> {

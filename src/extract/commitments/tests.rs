@@ -1981,3 +1981,20 @@ fn the_speaker_named_again_before_the_verb_is_not_the_work() {
     let got = made_all("макет мы сами доделаем к пятнице");
     assert_eq!(got[0].0, "доделать макет", "{got:?}");
 }
+
+#[test]
+fn trying_again_and_a_partial_report_are_told_apart() {
+    assert!(retries(
+        "McDonagh isn't answering, I'll try her again Monday"
+    ));
+    assert!(retries("не дозвонился, завтра ещё наберу"));
+    assert!(!retries("I'll try the new supplier"));
+    assert!(reaches_someone("chase Three deposits"));
+    assert!(!reaches_someone("send the deck"));
+    // An exception in a report with a dated future: the rest moves.
+    assert_eq!(
+        label("по просроченным: всех обзвонил, кроме Пака — телефон вне сети. завтра ещё наберу"),
+        "moved"
+    );
+    assert_ne!(label("всех обзвонил, завтра займусь сметой"), "moved");
+}
