@@ -165,6 +165,13 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
 /// the Lees, will try them tomorrow": a report with an exception and the speaker's dated
 /// future after it is progress with the remainder dated — a move, not a done and new work.
 fn partly_done(text: &str, found: Vec<Finding>) -> Vec<Finding> {
+    // "пятерых обзвонил, двое трубку не берут", "rang 2 of them, the other one's not picking
+    // up": some of the work is left, so nothing is done.
+    if let [Finding::Done { .. }] = found.as_slice()
+        && some_left(&Msg::new(text))
+    {
+        return Vec::new();
+    }
     let [
         Finding::Done { words },
         Finding::Made {
@@ -186,6 +193,27 @@ fn partly_done(text: &str, found: Vec<Finding>) -> Vec<Finding> {
         words: words.clone(),
         otherwise: Some(content.clone()),
     }]
+}
+
+/// A later clause of the message says some of them are not done: it opens with how many or
+/// which ("двое", "остальные", "the other one") and is negated.
+fn some_left(m: &Msg) -> bool {
+    (1..m.n()).any(|k| {
+        if !m.clause_start(k) {
+            return false;
+        }
+        let clause = m.bounds(k, false);
+        let opens = |j: usize| {
+            word_list!("some_left.txt").contains(&m.w(j)) || m.has_f(j, REST) || is_number(m.w(j))
+        };
+        let quantity = opens(k) || m.w(k) == "the" && opens(k + 1);
+        // "остальное не горит": the rest can wait, which says nothing of what was done.
+        quantity
+            && !clause.clone().any(|j| m.has_f(j, URGE))
+            && clause
+                .clone()
+                .any(|j| m.has_f(j, NEG) || m.w(j).ends_with("n't") || m.negated(j))
+    })
 }
 
 /// Does the message try reaching someone again ("I'll try her again Monday", "ещё раз наберу")?
