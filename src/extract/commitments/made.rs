@@ -336,7 +336,8 @@ fn said_now(m: &Msg, i: usize) -> bool {
 
 pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
     for i in 0..m.n() {
-        if m.negated(i) {
+        // "спрашивает, починим ли Рубин": whether, not a promise.
+        if m.negated(i) || m.w(i + 1) == "ли" {
             continue;
         }
         let w = m.w(i);

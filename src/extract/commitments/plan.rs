@@ -27,6 +27,10 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
             Owner::Of(id) => Some(id),
             Owner::Speaker => None,
         };
+        // "Если кондёры придут — добью ещё Филипс": what a condition leads to is no promise.
+        if after_condition(m, &all, n) {
+            continue;
+        }
         // "today: flu clinic list for Douglas, then the MDS trays": the item the next one
         // follows with "then" is work too, even named by its noun alone.
         // "finish the vivo + realme units, then …": what "+" adds is the item before's object.
@@ -620,11 +624,16 @@ fn dashed(m: &Msg, all: &[Range<usize>], n: usize) -> bool {
         .get(n + 1)
         .and_then(|next| m.text.get(all[n].end..next.start))
         .is_some_and(dash);
-    let after_hope = n > 0 && m.text.get(all[n - 1].end..all[n].start).is_some_and(dash) && {
+    after || after_condition(m, all, n)
+}
+
+/// Item `n` of `all` follows a dash after an item with a condition ("если успеем — ещё вакуум").
+fn after_condition(m: &Msg, all: &[Range<usize>], n: usize) -> bool {
+    let dash = |g: &str| g.contains(['—', '–']) || g.contains(" - ");
+    n > 0 && m.text.get(all[n - 1].end..all[n].start).is_some_and(dash) && {
         let prev = m.slice(all[n - 1].clone());
         (0..prev.n()).any(|k| prev.has_f(k, COND))
-    };
-    after || after_hope
+    }
 }
 
 /// "КП", "ТО", "ТЗ": a Russian abbreviation in capitals, a thing named.

@@ -1998,3 +1998,26 @@ fn trying_again_and_a_partial_report_are_told_apart() {
     );
     assert_ne!(label("всех обзвонил, завтра займусь сметой"), "moved");
 }
+
+#[test]
+fn a_condition_in_a_plan_a_whether_and_some_left_promise_and_close_nothing() {
+    let got = made_all(
+        "сегодня: по Samsung UE55 поменяю шлейфы матрицы, на LG 43 переберу блок питания. Если кондёры придут — добью ещё Филипс",
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got.iter().all(|(c, _)| !c.contains("Филипс")), "{got:?}");
+    assert_eq!(
+        label("на Краснофлотской бабуля спрашивает, починим ли кинескопный Рубин 😂"),
+        "none"
+    );
+    assert_eq!(
+        label("по просроченным: пятерых обзвонил, двое трубку не берут"),
+        "none"
+    );
+    assert_eq!(
+        label("rang 2 of them, the other one's not picking up"),
+        "none"
+    );
+    // The rest can wait: the report still reports.
+    assert_eq!(label("отчёт отправил, остальное не горит"), "done");
+}
