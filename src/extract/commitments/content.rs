@@ -315,6 +315,16 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
         Some(p) => (p, en_pron.contains(&m.w(p))),
         None => (after_prep()?, true),
     };
+    // "I'll send them the proposal": a pronoun before a thing is who gets it.
+    if en
+        && after_verb.is_some()
+        && matches!(
+            m.w(p + 1),
+            "the" | "a" | "an" | "our" | "my" | "their" | "your" | "his" | "her" | "this" | "that"
+        )
+    {
+        return None;
+    }
     let own = m.bounds(p, false);
     // The thing is named in what comes before in the sentence ("RUC licences are due on vans
     // 3, 7 and 11 — I'll buy them"), or, when the promise opens its sentence, in the sentence
@@ -327,6 +337,7 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
     let verbish = |k: usize| {
         if en {
             states.contains(&m.w(k))
+                || matches!(m.w(k), "want" | "wants" | "need" | "needs" | "wanted" | "needed")
                 || m.w(k).ends_with("'ve")
                 || m.w(k).ends_with("’ve")
                 || m.has_f(k, EN_VERB) && !m.clause_start(k)
@@ -343,7 +354,48 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
             m.verb(k).is_some() || m.w(k).starts_with("готов")
         }
     };
-    let k0 = (before.start..before.end).find(|&k| verbish(k))?;
+    // "phytos for containers 1+2 - I'll submit them", "the cracked guard on conveyor 3 - can
+    // you fix it": with no verb before a dash or a colon, what comes before is the thing.
+    let Some(k0) = (before.start..before.end).find(|&k| verbish(k)) else {
+        if !en {
+            return None;
+        }
+        let gap = m
+            .toks
+            .get(before.end.checked_sub(1)?)
+            .zip(m.toks.get(own.start))
+            .and_then(|(a, b)| m.text.get(a.span.end..b.span.start))?;
+        if !(gap.contains(['—', '–', ':']) || gap.contains(" - ")) {
+            return None;
+        }
+        // After a greeting ("Morning!") and an address ("Kobus,").
+        let mut from = before.start;
+        while from < before.end
+            && (m.has_f(from, GREET | FILL)
+                || m.sent_of(from) != m.sent_of(before.end - 1)
+                || m.text
+                    .get(m.toks[from].span.end..)
+                    .is_some_and(|r| r.starts_with(','))
+                    && m.written(from).starts_with(char::is_uppercase))
+        {
+            from += 1;
+        }
+        let (thing, _) = content(m, from..before.end, None, &[], None);
+        let n = thing.split_whitespace().count();
+        if n == 0 || n > 8 || (from..before.end).any(|k| m.has_f(k, PRON | NEG)) {
+            return None;
+        }
+        return Some(replace_pronoun(
+            &words,
+            verb,
+            m.w(p),
+            &thing,
+            said,
+            after_verb,
+            m,
+            p,
+        ));
+    };
     // "Fiona, the GST return is due": the thing starts after the address.
     let subject_from = m.bounds(k0, false).start.max(before.start);
     // "I've got the lift study": the verb runs on.
@@ -359,6 +411,8 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
     let end = (k1..object_end)
         .find(|&k| {
             m.has_f(k, DATE | MONTH | TIME_PREP)
+                // "our table number by 5": by a time.
+                || m.w(k) == "by" && is_number(m.w(k + 1))
                 || matches!(m.w(k), "on" | "by" | "for" | "to")
                     && (m.has_f(k + 1, DATE | MONTH)
                         || m.w(k + 1) == "the"
@@ -372,7 +426,28 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
                 && !word_list!("ru/persons.txt").contains(&m.w(k))
         })
     };
-    let np = if k0 > subject_from && names(subject_from..k0) {
+    // "we'll need the IEMs", "Menlo Park want our table number": wanting or needing, the
+    // thing is what follows; so after a pronoun subject.
+    let pronoun_subject = (subject_from..k0).any(|k| {
+        m.has_f(k, PRON | SUBJ)
+            || m.w(k).split(['\'', '’']).next().is_some_and(|w| {
+                word_list!("en/subj.txt").contains(&w) || matches!(w, "you" | "they" | "he" | "she")
+            })
+    });
+    // Who wants it is a party ("Menlo Park", "we"); "forms need everyone's signature" is the
+    // forms themselves.
+    let party = pronoun_subject
+        || (subject_from..k0)
+            .find(|&k| m.w(k) != "the")
+            .is_some_and(|k| m.written(k).starts_with(char::is_uppercase));
+    let wants = en
+        && after_verb.is_some()
+        && party
+        && matches!(
+            m.w(k0),
+            "want" | "wants" | "need" | "needs" | "wanted" | "needed"
+        );
+    let np = if k0 > subject_from && names(subject_from..k0) && !wants && !pronoun_subject {
         subject_from..k0
     } else if en && k1 < end && names(k1..end) {
         k1..end
@@ -393,8 +468,33 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
     if n == 0 || n > 10 {
         return None;
     }
-    let out = if after_verb.is_some() {
-        let rest = if words.get(1) == Some(&m.w(p)) {
+    Some(replace_pronoun(
+        &words,
+        verb,
+        m.w(p),
+        &thing,
+        said,
+        after_verb,
+        m,
+        p,
+    ))
+}
+
+/// The promise's words with the pronoun at token `p` (right after the verb, or after the
+/// preposition that ends them) replaced by `thing`.
+#[allow(clippy::too_many_arguments)]
+fn replace_pronoun(
+    words: &[&str],
+    verb: &str,
+    pron: &str,
+    thing: &str,
+    said: &str,
+    after_verb: Option<usize>,
+    m: &Msg,
+    p: usize,
+) -> String {
+    if after_verb.is_some() {
+        let rest = if words.get(1) == Some(&pron) {
             &words[2..]
         } else {
             &words[1..]
@@ -407,8 +507,7 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
         out
     } else {
         format!("{said} {} {thing}", m.written(p - 1))
-    };
-    Some(out)
+    }
 }
 
 /// A Russian promise whose object is a pronoun or an adjective alone reads with the nearest

@@ -2021,3 +2021,27 @@ fn a_condition_in_a_plan_a_whether_and_some_left_promise_and_close_nothing() {
     // The rest can wait: the report still reports.
     assert_eq!(label("отчёт отправил, остальное не горит"), "done");
 }
+
+#[test]
+fn a_pronoun_reads_as_the_thing_before_a_dash_or_the_thing_a_party_wants() {
+    let got =
+        made_all("Morning! phytos for containers 1+2 - I'll submit them on PhytClean by tomorrow");
+    assert!(
+        got[0].0.starts_with("submit phytos for containers 1+2"),
+        "{got:?}"
+    );
+    let got = made_all("Menlo Park want our table number by 5, I'll email it after lunch");
+    assert!(got[0].0.starts_with("email our table number"), "{got:?}");
+    let got = run("Bob, the cracked guard on conveyor 3 - can you fix it before the weekend?");
+    assert!(
+        matches!(&got[..], [Finding::Request { content, .. }] if content == "fix the cracked guard on conveyor 3"),
+        "{got:?}"
+    );
+    // The forms themselves need a signature; "them" before a thing is who gets it.
+    let got = made_all(
+        "insurance renewal forms need everyone's signature, I'll bring them to the yard at 4 today",
+    );
+    assert!(got[0].0.contains("insurance renewal forms"), "{got:?}");
+    let got = made_all("they want 20 desks from November 🔥 I'll send them the proposal by Friday");
+    assert_eq!(got[0].0, "send them the proposal", "{got:?}");
+}
