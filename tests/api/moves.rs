@@ -407,3 +407,21 @@ async fn an_ask_with_its_ease_and_a_dialect_yes_is_taken() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert_eq!(got[0].1.as_deref(), Some("2026-12-11"), "{got:?}");
 }
+
+#[tokio::test]
+async fn a_verb_and_an_address_take_the_words_of_the_ask() {
+    // "Рустам, мой завтра занесу": the address and "мой" name no work; the ask's words do.
+    let got = said(&[
+        (
+            1,
+            None,
+            "Коллеги, авансовые отчёты за март сдайте мне до 31-го, иначе не закрою месяц",
+        ),
+        (2, Some(10), "Рустам, мой завтра занесу, чеки в бардачке"),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].0.contains("авансовые отчёты"), "{got:?}");
+    assert!(!got[0].0.contains("Рустам"), "{got:?}");
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-08"), "{got:?}");
+}
