@@ -501,6 +501,9 @@ pub(super) fn on_my_way(m: &Msg, from: usize) -> bool {
                 | "подхожу"
                 | "спускаюсь"
                 | "поднимаюсь"
+                // "coming now now" (South African: very soon), "omw".
+                | "coming"
+                | "omw"
         ) && !motion
         {
             motion = true;
@@ -516,6 +519,7 @@ pub(super) fn on_my_way(m: &Msg, from: usize) -> bool {
                 | "всё"
                 | "тогда"
                 | "же"
+                | "now"
         ) || m.has_f(i, FILL | AGREE | PLEASE)
         {
         } else if motion

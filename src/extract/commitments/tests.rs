@@ -1004,6 +1004,8 @@ fn on_my_way_and_sign_me_up_replies_are_accepts() {
     for t in [
         "ага, иду",
         "уже бегу",
+        "coming now now",
+        "omw",
         "ок, иду смотреть",
         "сейчас выезжаю",
         "да, запиши меня",
