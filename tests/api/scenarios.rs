@@ -479,6 +479,7 @@ async fn earlier_blind_rounds_keep_their_pooled_scores() {
         ("scenarios-blind31", 0.93, 0.78, 0.76),
         ("scenarios-blind32", 0.95, 0.89, 0.84),
         ("scenarios-blind33", 0.97, 0.91, 0.92),
+        ("scenarios-blind34", 0.95, 0.89, 0.82),
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut low = Vec::new();
