@@ -440,9 +440,11 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
         || (subject_from..k0)
             .find(|&k| m.w(k) != "the")
             .is_some_and(|k| m.written(k).starts_with(char::is_uppercase));
+    // "the Kinvara couple want a call, I'll ring them": who is rung is the party.
     let wants = en
         && after_verb.is_some()
         && party
+        && !(super::reaches_someone(verb) && matches!(m.w(p), "them" | "him" | "her" | "em"))
         && matches!(
             m.w(k0),
             "want" | "wants" | "need" | "needs" | "wanted" | "needed"

@@ -2047,3 +2047,12 @@ fn a_pronoun_reads_as_the_thing_before_a_dash_or_the_thing_a_party_wants() {
     let got = made_all("they want 20 desks from November 🔥 I'll send them the proposal by Friday");
     assert_eq!(got[0].0, "send them the proposal", "{got:?}");
 }
+
+#[test]
+fn coffee_first_is_leisure_and_who_is_rung_is_the_party() {
+    assert_eq!(label("sounds good, I'll grab coffee first lol"), "none");
+    let got = made_all("I'll fix the coffee machine first thing tomorrow");
+    assert!(got[0].0.contains("coffee machine"), "{got:?}");
+    let got = made_all("the Kinvara couple want a call. I'll ring them tomorrow at 11");
+    assert!(got[0].0.starts_with("ring the Kinvara couple"), "{got:?}");
+}

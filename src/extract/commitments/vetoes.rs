@@ -241,6 +241,7 @@ fn english_modifier(m: &Msg, i: usize) -> bool {
         && m.clause_of(i + 1) == m.clause_of(i)
         && m.w(i + 1).chars().all(|c| c.is_ascii_alphabetic())
         && !m.has_f(i + 1, PREP | DATE | TIME_PREP | FILL | STOP | NONWORK)
+        && !word_list!("en/adverbs.txt").contains(&m.w(i + 1))
 }
 
 /// Is the verb at `i` about something other than work ("схожу на обед", "допью кофе"), with
