@@ -325,6 +325,8 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
     {
         return None;
     }
+    let replaced =
+        |thing: &str| replace_pronoun(&words, verb, m.w(p), thing, said, after_verb, m, p);
     let own = m.bounds(p, false);
     // The thing is named in what comes before in the sentence ("RUC licences are due on vans
     // 3, 7 and 11 — I'll buy them"), or, when the promise opens its sentence, in the sentence
@@ -385,16 +387,7 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
         if n == 0 || n > 8 || (from..before.end).any(|k| m.has_f(k, PRON | NEG)) {
             return None;
         }
-        return Some(replace_pronoun(
-            &words,
-            verb,
-            m.w(p),
-            &thing,
-            said,
-            after_verb,
-            m,
-            p,
-        ));
+        return Some(replaced(&thing));
     };
     // "Fiona, the GST return is due": the thing starts after the address.
     let subject_from = m.bounds(k0, false).start.max(before.start);
@@ -470,16 +463,7 @@ pub(super) fn with_antecedent(m: &Msg, said: &str) -> Option<String> {
     if n == 0 || n > 10 {
         return None;
     }
-    Some(replace_pronoun(
-        &words,
-        verb,
-        m.w(p),
-        &thing,
-        said,
-        after_verb,
-        m,
-        p,
-    ))
+    Some(replaced(&thing))
 }
 
 /// The promise's words with the pronoun at token `p` (right after the verb, or after the
