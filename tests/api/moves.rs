@@ -388,6 +388,8 @@ async fn an_ask_with_its_ease_and_a_dialect_yes_is_taken() {
     .await;
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(got[0].0.contains("shortlist"), "{got:?}");
+    // "next week" is Friday of next week.
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-18"), "{got:?}");
     // South African "ja", Irish "sound" alone.
     for yes in ["ja will do", "sound", "yebo"] {
         let got = said(&[

@@ -154,9 +154,46 @@ pub const PIECE_CHARS: usize = 4096;
 /// The findings of one message (usually none or one), in the order its pieces say them, each
 /// once.
 pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
-    let found = partly_done(input.text, analyze_all(input));
+    let found = eased_date(input, partly_done(input.text, analyze_all(input)));
     match content::topic(input.text) {
         Some(topic) => content::with_topic(found, topic),
+        None => found,
+    }
+}
+
+/// "Could you put together a shortlist? no rush, next week is fine": the ask read apart from
+/// its ease has no date; the ease's date is the ask's.
+fn eased_date(input: &MessageInput<'_>, found: Vec<Finding>) -> Vec<Finding> {
+    let [
+        Finding::Request {
+            addressee,
+            content,
+            due: None,
+        },
+    ] = found.as_slice()
+    else {
+        return found;
+    };
+    let m = Msg::new(input.text);
+    let Some(u) = (1..m.n()).find(|&k| m.has_f(k, URGE)) else {
+        return found;
+    };
+    if !moved::relaxed(&m, u) && !moved::relaxed(&m, u - 1) {
+        return found;
+    }
+    let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
+    let after = m.toks[u].span.start;
+    let due = input
+        .text
+        .get(after..)
+        .and_then(|rest| crate::extract::dates::deadline(rest, input.now, lang))
+        .map(|(_, d)| d);
+    match due {
+        Some(d) => vec![Finding::Request {
+            addressee: *addressee,
+            content: content.clone(),
+            due: Some(d),
+        }],
         None => found,
     }
 }
