@@ -1587,18 +1587,19 @@ impl Ingest<'_> {
         // "Марин, мой завтра занесу" to "авансовые отчёты сдайте": a verb and the one
         // addressed (a vocative known only where it opens the message) name no work of their
         // own; the ask's words are the promise.
-        let addressed: Vec<String> = names::people_in(m.text, self.names)
-            .into_iter()
-            .filter_map(|(span, _)| m.text.get(span).map(str::to_lowercase))
-            .collect();
-        let unnamed: Vec<&str> = content
-            .split_whitespace()
-            .skip(1)
-            .filter(|w| !addressed.contains(&w.to_lowercase()))
-            .collect();
-        let past_verb = unnamed.join(" ");
-        let own = (!words.is_empty() && !commitments::significant_stems(&past_verb).is_empty())
-            .then_some(content);
+        let names_work = || {
+            let addressed: Vec<String> = names::people_in(m.text, self.names)
+                .into_iter()
+                .filter_map(|(span, _)| m.text.get(span).map(str::to_lowercase))
+                .collect();
+            let past_verb: Vec<&str> = content
+                .split_whitespace()
+                .skip(1)
+                .filter(|w| !addressed.contains(&w.to_lowercase()))
+                .collect();
+            !commitments::significant_stems(&past_verb.join(" ")).is_empty()
+        };
+        let own = (!words.is_empty() && names_work()).then_some(content);
         if !commitments::opens_with_no(m.text)
             && let Some(e) = self.accept(l, m, due, only_reply, false, own).await?
         {

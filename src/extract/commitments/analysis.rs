@@ -37,6 +37,12 @@ pub(super) fn is_soft_break(gap: &str) -> bool {
         || gap.chars().any(|c| c as u32 >= 0x2190)
 }
 
+/// "КП", "ТО", "ТЗ": a Russian abbreviation in capitals, a thing named.
+pub(super) fn abbreviation(written: &str) -> bool {
+    let n = written.chars().count();
+    (2..=4).contains(&n) && written.chars().all(|c| matches!(c, 'А'..='Я' | 'Ё'))
+}
+
 impl<'a> Msg<'a> {
     pub(super) fn new(text: &'a str) -> Msg<'a> {
         let classes = word_classes();
@@ -71,8 +77,8 @@ impl<'a> Msg<'a> {
                 let Some(word) = text.get(t.span.clone()) else {
                     continue;
                 };
-                let n = word.chars().count();
-                if (2..=3).contains(&n) && word.chars().all(|c| matches!(c, 'А'..='Я' | 'Ё')) {
+                // Four capitals may be a stop word shouted ("ТОЖЕ"); up to three, a name.
+                if word.chars().count() <= 3 && abbreviation(word) {
                     t.f &= !STOP;
                 }
             }

@@ -732,11 +732,12 @@ pub(super) fn with_topic(found: Vec<Finding>, topic: &str) -> Vec<Finding> {
     if stems.is_empty() {
         return found;
     }
-    let mut lowered = topic.to_string();
-    if let Some(first) = lowered.chars().next() {
-        let l: String = first.to_lowercase().collect();
-        lowered.replace_range(..first.len_utf8(), &l);
-    }
+    // The topic opens with "по"/"насчёт" (see [`topic`]): a preposition, always lower case
+    // inside the promise ([`lower_common_opening`] keeps capitals the dictionary cannot place).
+    let lowered = match topic.char_indices().nth(1) {
+        Some((i, _)) => format!("{}{}", topic[..i].to_lowercase(), &topic[i..]),
+        None => topic.to_string(),
+    };
     let add = |content: String| {
         let own = significant_stems(&content);
         // A bare verb ("дозвониться") takes its thing from the whole sentence later on.

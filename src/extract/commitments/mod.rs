@@ -154,7 +154,21 @@ pub const PIECE_CHARS: usize = 4096;
 /// The findings of one message (usually none or one), in the order its pieces say them, each
 /// once.
 pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
-    let found = eased_date(input, partly_done(input.text, analyze_all(input)));
+    let found = analyze_all(input);
+    // The passes below read the whole message once more, so only one within a piece; they
+    // look at one or two findings only.
+    let found = if input.text.len() <= PIECE_CHARS
+        && matches!(
+            found.as_slice(),
+            [Finding::Done { .. }]
+                | [Finding::Done { .. }, Finding::Made { .. }]
+                | [Finding::Request { due: None, .. }]
+        ) {
+        let m = Msg::new(input.text);
+        eased_date(input, &m, partly_done(&m, found))
+    } else {
+        found
+    };
     match content::topic(input.text) {
         Some(topic) => content::with_topic(found, topic),
         None => found,
@@ -163,7 +177,7 @@ pub fn analyze(input: &MessageInput<'_>) -> Vec<Finding> {
 
 /// "Could you put together a shortlist? no rush, next week is fine": the ask read apart from
 /// its ease has no date; the ease's date is the ask's.
-fn eased_date(input: &MessageInput<'_>, found: Vec<Finding>) -> Vec<Finding> {
+fn eased_date(input: &MessageInput<'_>, m: &Msg, found: Vec<Finding>) -> Vec<Finding> {
     let [
         Finding::Request {
             addressee,
@@ -174,11 +188,10 @@ fn eased_date(input: &MessageInput<'_>, found: Vec<Finding>) -> Vec<Finding> {
     else {
         return found;
     };
-    let m = Msg::new(input.text);
     let Some(u) = (1..m.n()).find(|&k| m.has_f(k, URGE)) else {
         return found;
     };
-    if !moved::relaxed(&m, u) && !moved::relaxed(&m, u - 1) {
+    if !moved::relaxed(m, u) && !moved::relaxed(m, u - 1) {
         return found;
     }
     let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
@@ -201,11 +214,11 @@ fn eased_date(input: &MessageInput<'_>, found: Vec<Finding>) -> Vec<Finding> {
 /// "всех обзвонил, кроме Пака — телефон вне сети. завтра ещё наберу", "called everyone except
 /// the Lees, will try them tomorrow": a report with an exception and the speaker's dated
 /// future after it is progress with the remainder dated — a move, not a done and new work.
-fn partly_done(text: &str, found: Vec<Finding>) -> Vec<Finding> {
+fn partly_done(m: &Msg, found: Vec<Finding>) -> Vec<Finding> {
     // "пятерых обзвонил, двое трубку не берут", "rang 2 of them, the other one's not picking
     // up": some of the work is left, so nothing is done.
     if let [Finding::Done { .. }] = found.as_slice()
-        && some_left(&Msg::new(text))
+        && some_left(m)
     {
         return Vec::new();
     }
@@ -219,7 +232,6 @@ fn partly_done(text: &str, found: Vec<Finding>) -> Vec<Finding> {
     else {
         return found;
     };
-    let m = Msg::new(text);
     let except = (1..m.n()).any(|k| word_list!("except.txt").contains(&m.w(k)))
         || (1..m.n()).any(|k| m.w(k) == "apart" && m.w(k + 1) == "from");
     if !except {

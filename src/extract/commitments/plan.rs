@@ -550,7 +550,7 @@ fn plan_item(
         && cx.day_heading
         && !part.has_f(v, STOP | DATE | NONWORK | PRON | PREP)
         && (crate::morph::nominative_noun_or_adjective(word) && !part.capital(v)
-            || abbreviation(part.written(v)))
+            || super::analysis::abbreviation(part.written(v)))
         && !cx.label
         && !(v..part.n()).any(|k| part.w(k) == "у")
         && !word_list!("ru/plan_not_work.txt").contains(&word)
@@ -629,17 +629,11 @@ fn dashed(m: &Msg, all: &[Range<usize>], n: usize) -> bool {
 
 /// Item `n` of `all` follows a dash after an item with a condition ("если успеем — ещё вакуум").
 fn after_condition(m: &Msg, all: &[Range<usize>], n: usize) -> bool {
-    let dash = |g: &str| g.contains(['—', '–']) || g.contains(" - ");
+    let dash = |g: &str| g.contains(['—', '–', ':']) || g.contains(" - ");
     n > 0 && m.text.get(all[n - 1].end..all[n].start).is_some_and(dash) && {
         let prev = m.slice(all[n - 1].clone());
         (0..prev.n()).any(|k| prev.has_f(k, COND))
     }
-}
-
-/// "КП", "ТО", "ТЗ": a Russian abbreviation in capitals, a thing named.
-fn abbreviation(written: &str) -> bool {
-    let n = written.chars().count();
-    (2..=4).contains(&n) && written.chars().all(|c| matches!(c, 'А'..='Я' | 'Ё'))
 }
 
 /// An item "doing the stock count and chasing Royal Mail" cut before each "and" that opens
