@@ -1116,6 +1116,9 @@ impl Ingest<'_> {
         if (says_more || before.as_ref().is_some_and(|b| b.user_id == Some(m.from)))
             && let Some(c) = self.target(l, m, &rest, false, false).await?
             && c.owner == m.from
+            // Said undated in another chat, it is not read as that promise again: a team's
+            // chats hold many "I'll send it"s, and only a new date says which one moves.
+            && (due.is_some() || c.source_chat == Some(m.chat))
         {
             return match due {
                 Some(d) if c.due != Some(d) => self.move_to(l, m, &c, Some(d)).await,
@@ -1619,6 +1622,8 @@ impl Ingest<'_> {
         words: &[String],
     ) -> Result<Option<Effect>, IngestError> {
         // A promise that restates an open one confirms (or moves) it instead of duplicating it.
+        // Undated, only one of this chat: the same words in another chat are as likely another
+        // errand ("I'll send the information" to two people), and a repeat there loses nothing.
         // One made by this very message is another promise of it ("исправлю сегодня, а скан
         // завтра отправлю" to "исправь и пришли скан"), unless this one is a bare verb ("даты
         // поменяю — сегодня скину" is one piece of work).
@@ -1631,6 +1636,7 @@ impl Ingest<'_> {
             .await?
             .into_iter()
             .filter(|c| !here(c))
+            .filter(|c| due.is_some() || c.source_chat == Some(m.chat))
             .collect();
         let said = markers(content);
         let replied: Vec<Commitment> = match m.reply_to {

@@ -427,3 +427,34 @@ async fn a_verb_and_an_address_take_the_words_of_the_ask() {
     assert!(!got[0].0.contains("Рустам"), "{got:?}");
     assert_eq!(got[0].1.as_deref(), Some("2026-12-08"), "{got:?}");
 }
+
+/// The same words said undated in two chats are two errands; said again with a date in
+/// another chat, they move the one promise.
+#[tokio::test]
+async fn the_same_words_in_another_chat_are_another_promise_unless_they_move_it() {
+    let run = |second: &'static str| async move {
+        let other = json!({"id": -100501, "type": "supergroup", "title": "Офис"});
+        let mut lines = team("en");
+        lines.push(group_line(
+            &chat(),
+            10,
+            2,
+            "2026-12-07T10:00:00+03:00",
+            "I'll send the price list to the client",
+        ));
+        lines.push(group_line(
+            &other,
+            20,
+            2,
+            "2026-12-07T11:00:00+03:00",
+            second,
+        ));
+        let out = common::replay_ru(&lines).await;
+        dues(&out)
+    };
+    let undated = run("ok, I'll send the price list").await;
+    assert_eq!(undated.len(), 2, "{undated:?}");
+    let dated = run("I'll send the price list on Thursday").await;
+    assert_eq!(dated.len(), 1, "{dated:?}");
+    assert_eq!(dated[0].1.as_deref(), Some("2026-12-10"), "{dated:?}");
+}
