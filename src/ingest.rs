@@ -962,6 +962,11 @@ impl Ingest<'_> {
         match f {
             Finding::Made { content, due } => self.made(l, m, &content, due).await,
             Finding::Accept { due, own } => {
+                if let Some(own) = &own
+                    && let Some(part) = self.takes_condition(l, m, own).await?
+                {
+                    return self.made(l, m, &part, due).await;
+                }
                 if let Some(e) = self.accept(l, m, due, false, false, None).await? {
                     return Ok(Some(e));
                 }
@@ -1107,7 +1112,10 @@ impl Ingest<'_> {
         };
         // A message saying more than its yes is its own context ("rota's nearly there … I'll
         // have it out tmrw").
-        let beside = commitments::beside_own(m.text, own);
+        // By its verb: "the zip is munted, I'll fix it" named its thing from the words before,
+        // which still say more than the yes ("CD register is nearly there, will finish it").
+        let verb = own.split_whitespace().next().unwrap_or(own);
+        let beside = commitments::beside_own(m.text, verb);
         let rest = commitments::significant_stems(&without_names(&beside, self.names));
         let says_more = !rest.is_empty();
         // About a promise of the speaker's own that the message names or answers ("didn't get
@@ -1575,6 +1583,23 @@ impl Ingest<'_> {
         Ok(None)
     }
 
+    /// "I can weld the bent leg if someone drops it round" answered by "ill drop it over": the
+    /// reply takes on the condition's part, its speaker's own errand, not a yes to the offer.
+    async fn takes_condition(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        own: &str,
+    ) -> Result<Option<String>, IngestError> {
+        let Some(r) = m.reply_to else {
+            return Ok(None);
+        };
+        Ok(l.message(m.chat, r)
+            .await?
+            .filter(|msg| msg.user_id != Some(m.from))
+            .and_then(|msg| commitments::takes_condition(&msg.text, own)))
+    }
+
     async fn made(
         &self,
         l: &mut Ledger,
@@ -1603,6 +1628,10 @@ impl Ingest<'_> {
             !commitments::significant_stems(&past_verb.join(" ")).is_empty()
         };
         let own = (!words.is_empty() && names_work()).then_some(content);
+        if let Some(part) = self.takes_condition(l, m, content).await? {
+            let words = commitments::significant_stems(&without_names(&part, self.names));
+            return self.made_new(l, m, &part, due, &words).await;
+        }
         if !commitments::opens_with_no(m.text)
             && let Some(e) = self.accept(l, m, due, only_reply, false, own).await?
         {
@@ -2144,26 +2173,75 @@ impl Ingest<'_> {
         }
         let findings = self.findings(m);
         let mut effects = Vec::new();
-        let promise = findings.iter().find_map(|f| match f {
-            Finding::Made { content, due } => Some((Some(content.clone()), *due)),
-            Finding::Accept { due, .. } => Some((None, *due)),
-            _ => None,
-        });
-        // "гляну завтро, седня не успею" corrected to "гляну завтра, сегодня не успею" reads
-        // alone as a move: the promise stands, at the date the edit names.
-        let promise = promise.or_else(|| {
-            findings.iter().find_map(|f| match f {
-                Finding::Moved { due: Some(due), .. } => Some((None, Some(*due))),
+        // Each promise the new text makes, by its words and date.
+        let mut promises: Vec<(Option<String>, Option<Due>)> = findings
+            .iter()
+            .filter_map(|f| match f {
+                Finding::Made { content, due } => Some((Some(content.clone()), *due)),
                 _ => None,
             })
-        });
-        // A promise a person corrected (/fix, a button) keeps the human version.
-        for c in made
-            .into_iter()
-            .filter(|c| c.state == CommitmentState::Open)
-            .filter(|c| !matches!(c.author, Author::User(_)))
-        {
-            let change = match &promise {
+            .collect();
+        if promises.is_empty() {
+            promises.extend(findings.iter().find_map(|f| match f {
+                Finding::Accept { due, .. } => Some((None, *due)),
+                _ => None,
+            }));
+        }
+        // "гляну завтро, седня не успею" corrected to "гляну завтра, сегодня не успею" reads
+        // alone as a move: the promise stands, at the date the edit names.
+        if promises.is_empty() {
+            promises.extend(findings.iter().find_map(|f| match f {
+                Finding::Moved { due: Some(due), .. } => Some((None, Some(*due))),
+                _ => None,
+            }));
+        }
+        // Every commitment the old text made is paired (one closed or corrected since keeps
+        // its promise from being made again); only the open ones the rules wrote change.
+        let open = made;
+        // Which promise of the new text each commitment of the old one is: with one promise,
+        // that one; with several (a day's plan edited), the one of the same words, else of
+        // the most words in common, else the one in its place.
+        let mut used = vec![false; promises.len()];
+        let mut pairs: Vec<(Commitment, Option<usize>)> = Vec::new();
+        let one = open.len() <= 1 && promises.len() <= 1
+            || promises.iter().all(|(content, _)| content.is_none());
+        for (n, c) in open.into_iter().enumerate() {
+            let pick = if one {
+                (!promises.is_empty()).then_some(0)
+            } else {
+                let theirs = commitments::significant_stems(&c.content);
+                let free = |k: &usize| !used[*k];
+                (0..promises.len())
+                    .filter(free)
+                    .find(|&k| promises[k].0.as_deref() == Some(c.content.as_str()))
+                    .or_else(|| {
+                        (0..promises.len())
+                            .filter(free)
+                            .map(|k| {
+                                let mine = promises[k]
+                                    .0
+                                    .as_deref()
+                                    .map(commitments::significant_stems)
+                                    .unwrap_or_default();
+                                (overlap(&mine, &theirs), k)
+                            })
+                            .filter(|(shared, _)| *shared > 0)
+                            .max_by_key(|(shared, k)| (*shared, std::cmp::Reverse(*k)))
+                            .map(|(_, k)| k)
+                    })
+                    .or_else(|| Some(n).filter(|k| *k < promises.len() && !used[*k]))
+            };
+            if let Some(k) = pick.filter(|_| !one) {
+                used[k] = true;
+            }
+            pairs.push((c, pick));
+        }
+        for (c, pick) in pairs {
+            // A promise a person corrected (/fix, a button) keeps the human version.
+            if c.state != CommitmentState::Open || matches!(c.author, Author::User(_)) {
+                continue;
+            }
+            let change = match pick.map(|k| &promises[k]) {
                 Some((content, due)) => {
                     let mut ch = CommitmentChange::default();
                     if due.is_some() && *due != c.due {
@@ -2199,6 +2277,19 @@ impl Ingest<'_> {
                 } else {
                     Effect::Created(n)
                 });
+            }
+        }
+        // A promise the edit added ("…, ring the coastguard re the notice to mariners" put at
+        // the end of a day's plan) is new work.
+        if !one {
+            for (k, (content, due)) in promises.into_iter().enumerate() {
+                if used[k] {
+                    continue;
+                }
+                let Some(content) = content else { continue };
+                if let Some(e) = self.apply(l, m, Finding::Made { content, due }).await? {
+                    effects.push(e);
+                }
             }
         }
         Ok(effects)

@@ -249,6 +249,104 @@ async fn an_edit_that_fixes_typos_in_an_acceptance_keeps_the_promise() {
     assert_eq!(current.due.map(|d| d.date), Some(date(2026, 11, 24)));
 }
 
+/// A day's plan of two promises, edited: `edited` is the new text; each commitment the message
+/// made afterwards as (text, state), in order.
+async fn plan_edited(edited: &str) -> Vec<(String, CommitmentState)> {
+    let t = spawn_app().await;
+    let group = supergroup_chat(GROUP, "Команда");
+    t.admin_links(&group).await;
+    let dima = user(2, "Дмитрий");
+    let m = message(
+        &group,
+        &dima,
+        10,
+        t.now().timestamp(),
+        "сегодня: доделаю отчёт по складу, отправлю счёт Ромашке",
+    );
+    t.deliver(&message_update(t.update_id(), &m)).await;
+    assert_eq!(t.commitments_in(GROUP, 10).await.len(), 2);
+    edit_at_10_05(&t, &m, edited).await;
+    let mut made: Vec<(String, CommitmentState)> = t
+        .commitments_in(GROUP, 10)
+        .await
+        .into_iter()
+        .map(|c| (c.content, c.state))
+        .collect();
+    made.sort_by(|a, b| a.0.cmp(&b.0));
+    made
+}
+
+#[tokio::test]
+async fn an_edit_that_adds_an_item_to_a_plan_adds_a_promise_and_keeps_the_others() {
+    let made =
+        plan_edited("сегодня: доделаю отчёт по складу, отправлю счёт Ромашке, позвоню в налоговую")
+            .await;
+    assert_eq!(made.len(), 3, "{made:?}");
+    assert!(
+        made.iter().all(|(_, s)| *s == CommitmentState::Open),
+        "{made:?}"
+    );
+    assert!(made.iter().any(|(c, _)| c.contains("отчёт")), "{made:?}");
+    assert!(made.iter().any(|(c, _)| c.contains("счёт")), "{made:?}");
+    assert!(made.iter().any(|(c, _)| c.contains("налогов")), "{made:?}");
+}
+
+#[tokio::test]
+async fn an_edit_of_one_item_of_a_plan_leaves_the_other_its_own_words() {
+    let made =
+        plan_edited("сегодня: доделаю отчёт по складу, отправлю счёт Ромашке и Лютику").await;
+    assert_eq!(made.len(), 2, "{made:?}");
+    assert!(
+        made.iter()
+            .any(|(c, _)| c.contains("отчёт") && !c.contains("счёт")),
+        "{made:?}"
+    );
+    assert!(
+        made.iter()
+            .any(|(c, _)| c.contains("Лютик") && !c.contains("отчёт")),
+        "{made:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_edit_that_adds_a_second_promise_makes_it() {
+    let t = spawn_app().await;
+    let group = supergroup_chat(GROUP, "Команда");
+    t.admin_links(&group).await;
+    let dima = user(2, "Дмитрий");
+    let m = message(
+        &group,
+        &dima,
+        10,
+        t.now().timestamp(),
+        "доделаю отчёт по складу до пятницы",
+    );
+    t.deliver(&message_update(t.update_id(), &m)).await;
+    let origin = t.commitments_in(GROUP, 10).await[0].origin_id;
+    edit_at_10_05(
+        &t,
+        &m,
+        "доделаю отчёт по складу до пятницы, а счёт Ромашке отправлю завтра",
+    )
+    .await;
+    let made = t.commitments_in(GROUP, 10).await;
+    assert_eq!(made.len(), 2, "{made:?}");
+    assert_eq!(still_tracked(&t, origin).await.state, CommitmentState::Open);
+    assert!(made.iter().any(|c| c.content.contains("счёт")), "{made:?}");
+}
+
+#[tokio::test]
+async fn an_edit_that_drops_an_item_of_a_plan_cancels_that_promise() {
+    let made = plan_edited("сегодня: доделаю отчёт по складу").await;
+    assert_eq!(made.len(), 2, "{made:?}");
+    let cancelled: Vec<_> = made
+        .iter()
+        .filter(|(_, s)| *s == CommitmentState::Cancelled)
+        .collect();
+    assert_eq!(cancelled.len(), 1, "{made:?}");
+    assert!(cancelled[0].0.contains("счёт"), "{made:?}");
+}
+
 #[tokio::test]
 async fn group_to_supergroup_migration_moves_the_chat_and_its_messages() {
     let t = spawn_app().await;

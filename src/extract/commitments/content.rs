@@ -29,6 +29,9 @@ pub(super) fn content(
                         // "пока совсем не замело": before something happens.
                         || (k + 1..(k + 4).min(m.n())).any(|j| m.w(j) == "не")))
                 || (m.w(k) == "как" && m.w(k + 1) == "только")
+                // "…by Thursday and honestly their marketing guy is a nightmare": an aside.
+                || word_list!("en/aside.txt").contains(&m.w(k))
+                    && (m.w(k - 1) == "and" || m.w(k - 1) == "but" || m.clause_start(k))
                 // "…by 5/6 so it's not hanging over us": what it is for, not what is done.
                 || (m.w(k) == "so"
                     && (m.w(k + 1) == "that"
@@ -566,6 +569,13 @@ pub(super) fn ru_antecedent(m: &Msg, said: &str) -> Option<String> {
         .copied()
         .filter(|w| crate::morph::pronoun_agreement(&w.to_lowercase()).is_none())
         .collect();
+    // "тэн сгорел, завтра его поменяю" read as "поменять — тэн сгорел" names it already.
+    if thing
+        .split_whitespace()
+        .any(|t| rest.iter().any(|w| w.to_lowercase() == t))
+    {
+        return None;
+    }
     let mut out = verb.to_string();
     match adjective {
         Some(adj) => {

@@ -52,7 +52,7 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                     || m.has_f(i + 1, EN_VERB)
                         && !m.has_f(i + 1, STOP)
                         && i > 0
-                        && !word_list!("en/ill_before.txt").contains(&m.w(i - 1)) =>
+                        && !sick_before(m, i) =>
             {
                 Some(i + 1)
             }
@@ -598,6 +598,18 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
             .rev()
             .find(|&k| joins.contains(&m.w(k)))
             .map_or(clause.start.min(t), |k| k + 1);
+        // "she wants the lounge furniture there so I'll put together a new layout": the reason
+        // is no part of a promise that names its own thing.
+        let names_own = v + 1 < clause.end
+            && !m.has_f(v + 1, PRON | DATE)
+            && !word_list!("en/object_pron.txt").contains(&m.w(v + 1));
+        let from = match (from..t)
+            .rev()
+            .find(|&k| word_list!("en/joins_named.txt").contains(&m.w(k)))
+        {
+            Some(k) if names_own => k + 1,
+            _ => from,
+        };
         // "left it on the fridge ill bring it tues": an "ill" read as "I'll" inside a clause
         // opens the promise itself.
         let from = if m.w(t) == "ill"
@@ -764,4 +776,16 @@ mod ing_tests {
             let _ = en_ing_verb(&w);
         }
     }
+}
+
+/// "I'm ill", "feeling really ill": the words before "ill" at `i` say sickness, not "I'll"
+/// written without its apostrophe.
+fn sick_before(m: &Msg, i: usize) -> bool {
+    let before = word_list!("en/ill_before.txt");
+    let degree = word_list!("en/ill_degree.txt");
+    let mut k = i;
+    while k > 0 && degree.contains(&m.w(k - 1)) {
+        k -= 1;
+    }
+    k > 0 && before.contains(&m.w(k - 1))
 }

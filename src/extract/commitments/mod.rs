@@ -64,6 +64,7 @@ use done::*;
 use lexicon::*;
 use made::*;
 use moved::*;
+pub use offer::takes_condition;
 use offer::*;
 use plan::*;
 use request::*;
@@ -661,6 +662,13 @@ fn named_objects(m: &Msg, mut found: Vec<Finding>) -> Vec<Finding> {
                 with_antecedent(m, content).or_else(|| content::ru_antecedent(m, content))
         {
             *content = named;
+        }
+        // "the zip on the entrance door is munted, I'll fix it by tuesday": a yes of a verb
+        // alone names its thing when the message named it before.
+        if let Finding::Accept { own: Some(own), .. } = f
+            && let Some(named) = with_antecedent(m, own).or_else(|| content::ru_antecedent(m, own))
+        {
+            *own = named;
         }
     }
     found

@@ -66,3 +66,38 @@ pub(super) fn offer(cx: &Ctx) -> Option<Finding> {
     }
     None
 }
+
+/// "I can weld the bent leg if someone drops it round to the workshop" answered by "ill drop
+/// it over": the answer takes on the condition's part (its verb is the condition's), not the
+/// offer. The part as the answer's verb and the condition's words after its own ("drop it
+/// round to the workshop").
+pub fn takes_condition(offer: &str, own: &str) -> Option<String> {
+    let verb = own.split_whitespace().next()?.to_lowercase();
+    // "drops" ↔ "drop", "завезёт" ↔ "завезу": one verb when the first four letters agree.
+    let same = |w: &str| {
+        w == verb
+            || w.chars().count() >= 4
+                && verb.chars().count() >= 4
+                && w.chars().take(4).eq(verb.chars().take(4))
+    };
+    let clause = offer
+        .split(['.', ',', ';', '!', '?', '\n', '—'])
+        .find_map(|c| {
+            let words: Vec<&str> = c.split_whitespace().collect();
+            let low = |k: usize| {
+                words[k]
+                    .trim_matches(|ch: char| !ch.is_alphanumeric() && ch != '-')
+                    .to_lowercase()
+            };
+            (0..words.len().saturating_sub(2)).find_map(|k| {
+                let cond = low(k);
+                ((word_list!("en/cond.txt").contains(&cond.as_str())
+                    || word_list!("ru/cond.txt").contains(&cond.as_str()))
+                    && word_list!("anyone.txt").contains(&low(k + 1).as_str())
+                    && same(&low(k + 2)))
+                .then(|| words[k + 3..].join(" "))
+            })
+        })?;
+    let verb = own.split_whitespace().next()?;
+    Some(format!("{verb} {clause}").trim().to_string())
+}

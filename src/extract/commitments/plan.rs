@@ -412,7 +412,8 @@ fn plan_item(
     while v < part.n()
         && (part.has_f(v, PREP | FILL)
             || part.has_f(v, DATE) && in_date(v)
-            || word_list!("en/plan_then.txt").contains(&part.w(v)))
+            || word_list!("en/plan_then.txt").contains(&part.w(v))
+            || word_list!("en/plan_and.txt").contains(&part.w(v)))
         && part.verb(v).is_none()
     {
         v += 1;

@@ -94,11 +94,28 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                     && (m.clause_start(i)
                         || !m.has_f(0, EN_VERB | PRON | SUBJ | STOP | FILL | GREET | AGREE))
                     && m.capital(0)
-                    && m.has_f(i + 2, EN_VERB) =>
+                    && (m.has_f(i + 2, EN_VERB)
+                        // "Brooke could we also get a quote…?"
+                        || word_list!("en/also.txt").contains(&m.w(i + 2))
+                            && m.has_f(i + 3, EN_VERB)) =>
             {
-                return Some(i + 2);
+                return Some(if m.has_f(i + 2, EN_VERB) {
+                    i + 2
+                } else {
+                    i + 3
+                });
             }
             "need" if m.w(i + 1) == "you" && m.w(i + 2) == "to" => return Some(i + 3),
+            // "you right to take the isuzu in for its WOF on wednesday?", "are you ok to cover
+            // Sat?": asked whether the one called is fit to, asked to.
+            "you" | "u"
+                if m.is_q(i)
+                    && word_list!("en/you_ok.txt").contains(&m.w(i + 1))
+                    && m.w(i + 2) == "to"
+                    && m.has_f(i + 3, EN_VERB) =>
+            {
+                return Some(i + 3);
+            }
             // "Chef, Permata Bank asking if we can add 30 vegetarian boxes for tomorrow lunch,
             // can?": the ask passed on, put with a bare "can?".
             "can"
@@ -219,6 +236,14 @@ pub(super) fn open_request_cue(cx: &Ctx) -> Option<usize> {
         }
         if m.has_f(i, NEED)
             && !(i > 0 && matches!(m.w(i - 1), "мне" | "не" | "i" | "бы" | "если" | "if"))
+            // "I'll fix it by tuesday, need a new slider": a need with no one named after the
+            // speaker's own promise is the speaker's, for that work.
+            && !(m.bounds(i, false).start == i
+                && (0..i).any(|k| {
+                    m.sent_of(k) == m.sent_of(i)
+                        && (m.verb(k).is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+                            || clauses::says_i_will(m, k..k + 1))
+                }))
             && m.w(i + 1) != "бы"
             // "…, там пересчитать надо.": the need closes a remark; what is needed follows it,
             // or its clause says by when ("…, рулон. до среды надо").
