@@ -1731,6 +1731,28 @@ impl Ingest<'_> {
             .or_else(|| {
                 best_match(&own, &context)
                     .filter(|c| !told_done(m.text, &c.content) || partly_told(m.text, content))
+            })
+            // "остатки проверил наполовину — …, шоколад и молоко досчитаю завтра": the rest of
+            // a promise told half done, named by what is left of it, is that promise again.
+            .or_else(|| {
+                if words.is_empty()
+                    || due.is_none()
+                    || m.text.split_whitespace().count() > 25
+                    || !part_done(m.text)
+                {
+                    return None;
+                }
+                // Named by the clauses that tell the part done, not by the rest promised.
+                let told: String = report_clauses(m.text)
+                    .filter(|c| {
+                        let stems = commitments::significant_stems(c);
+                        overlap(&stems, words) == 0
+                            && part_done(c)
+                            && !commitments::done_verb_lemmas(c).is_empty()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",");
+                best_match(&own, &commitments::significant_stems(&told))
             });
         // "ill bring it tues" to "did u bring the ticket paperwork?": a bare verb answering
         // someone who names an open promise of the speaker's is that promise again. Asked, not
