@@ -177,18 +177,7 @@ async fn still_tracked(t: &TestApp, origin: MemoryId) -> Commitment {
 
 #[tokio::test]
 async fn an_edit_replaces_the_text_and_moves_the_due_date() {
-    let t = spawn_app().await;
-    let group = supergroup_chat(GROUP, "Команда");
-    t.admin_links(&group).await;
-    let dima = user(2, "Дмитрий");
-    let m = message(
-        &group,
-        &dima,
-        10,
-        t.now().timestamp(),
-        "доделаю отчёт до пятницы",
-    );
-    t.deliver(&message_update(t.update_id(), &m)).await;
+    let (t, m) = dima_said("доделаю отчёт до пятницы").await;
     let made = t.commitments_in(GROUP, 10).await;
     assert_eq!(made.len(), 1);
     let origin = made[0].origin_id;
@@ -249,21 +238,21 @@ async fn an_edit_that_fixes_typos_in_an_acceptance_keeps_the_promise() {
     assert_eq!(current.due.map(|d| d.date), Some(date(2026, 11, 24)));
 }
 
-/// A day's plan of two promises, edited: `edited` is the new text; each commitment the message
-/// made afterwards as (text, state), in order.
-async fn plan_edited(edited: &str) -> Vec<(String, CommitmentState)> {
+/// An app with Дмитрий's `text` said as message 10 in the team's group; the group and the message.
+async fn dima_said(text: &str) -> (TestApp, Value) {
     let t = spawn_app().await;
     let group = supergroup_chat(GROUP, "Команда");
     t.admin_links(&group).await;
     let dima = user(2, "Дмитрий");
-    let m = message(
-        &group,
-        &dima,
-        10,
-        t.now().timestamp(),
-        "сегодня: доделаю отчёт по складу, отправлю счёт Ромашке",
-    );
+    let m = message(&group, &dima, 10, t.now().timestamp(), text);
     t.deliver(&message_update(t.update_id(), &m)).await;
+    (t, m)
+}
+
+/// A day's plan of two promises, edited: `edited` is the new text; each commitment the message
+/// made afterwards as (text, state), in order.
+async fn plan_edited(edited: &str) -> Vec<(String, CommitmentState)> {
+    let (t, m) = dima_said("сегодня: доделаю отчёт по складу, отправлю счёт Ромашке").await;
     assert_eq!(t.commitments_in(GROUP, 10).await.len(), 2);
     edit_at_10_05(&t, &m, edited).await;
     let mut made: Vec<(String, CommitmentState)> = t
@@ -310,18 +299,7 @@ async fn an_edit_of_one_item_of_a_plan_leaves_the_other_its_own_words() {
 
 #[tokio::test]
 async fn an_edit_that_adds_a_second_promise_makes_it() {
-    let t = spawn_app().await;
-    let group = supergroup_chat(GROUP, "Команда");
-    t.admin_links(&group).await;
-    let dima = user(2, "Дмитрий");
-    let m = message(
-        &group,
-        &dima,
-        10,
-        t.now().timestamp(),
-        "доделаю отчёт по складу до пятницы",
-    );
-    t.deliver(&message_update(t.update_id(), &m)).await;
+    let (t, m) = dima_said("доделаю отчёт по складу до пятницы").await;
     let origin = t.commitments_in(GROUP, 10).await[0].origin_id;
     edit_at_10_05(
         &t,

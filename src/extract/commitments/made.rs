@@ -755,6 +755,18 @@ fn yes_before(m: &Msg, i: usize) -> bool {
         && (from..i).all(|k| m.has_f(k, AGREE | FILL | GREET))
 }
 
+/// "I'm ill", "feeling really ill": the words before "ill" at `i` say sickness, not "I'll"
+/// written without its apostrophe.
+fn sick_before(m: &Msg, i: usize) -> bool {
+    let before = word_list!("en/ill_before.txt");
+    let degree = word_list!("en/ill_degree.txt");
+    let mut k = i;
+    while k > 0 && degree.contains(&m.w(k - 1)) {
+        k -= 1;
+    }
+    k > 0 && before.contains(&m.w(k - 1))
+}
+
 #[cfg(test)]
 mod ing_tests {
     use super::*;
@@ -776,16 +788,4 @@ mod ing_tests {
             let _ = en_ing_verb(&w);
         }
     }
-}
-
-/// "I'm ill", "feeling really ill": the words before "ill" at `i` say sickness, not "I'll"
-/// written without its apostrophe.
-fn sick_before(m: &Msg, i: usize) -> bool {
-    let before = word_list!("en/ill_before.txt");
-    let degree = word_list!("en/ill_degree.txt");
-    let mut k = i;
-    while k > 0 && degree.contains(&m.w(k - 1)) {
-        k -= 1;
-    }
-    k > 0 && before.contains(&m.w(k - 1))
 }

@@ -2056,3 +2056,87 @@ fn coffee_first_is_leisure_and_who_is_rung_is_the_party() {
     let got = made_all("the Kinvara couple want a call. I'll ring them tomorrow at 11");
     assert!(got[0].0.starts_with("ring the Kinvara couple"), "{got:?}");
 }
+
+// --- round 35
+
+#[test]
+fn a_plan_item_after_and_is_an_item_of_its_own() {
+    let got = made_all("today: load the trailer for napier boys, and sort the leaking sidewall");
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[1].0, "sort the leaking sidewall", "{got:?}");
+}
+
+#[test]
+fn a_yes_of_it_names_the_thing_said_before() {
+    let got =
+        run("the zip on the entrance door is munted, I'll fix it by tuesday, need a new slider");
+    assert_eq!(got.len(), 1, "{got:?}");
+    match &got[0] {
+        Finding::Accept {
+            own: Some(own),
+            due: Some(_),
+        } => {
+            assert_eq!(own, "fix the zip on the entrance door", "{got:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // A need with no one named after a first-person promise asks no one.
+    assert!(
+        !got.iter().any(|f| matches!(f, Finding::Request { .. })),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn ill_after_so_is_a_promise_and_the_reason_before_so_is_left_out() {
+    assert_eq!(
+        made_content(
+            "she wants the lounge furniture in there so ill put together a new layout by wednesday"
+        ),
+        "put together a new layout"
+    );
+    assert_eq!(
+        made_content(
+            "they want the finale longer so I'll redo the choreography by Thursday and honestly their guy is a nightmare"
+        ),
+        "redo the choreography"
+    );
+    // Sickness, not a promise.
+    assert_eq!(label("she's been so ill this week"), "none");
+    assert_eq!(label("I was really ill yesterday"), "none");
+}
+
+#[test]
+fn asking_if_someone_is_fit_to_do_it_is_a_request() {
+    for text in [
+        "Vera you right to take the van in for its WOF on wednesday?",
+        "Vera are you ok to take the van in on wednesday?",
+        "Vera could we also get a quote to the school by thurs?",
+    ] {
+        assert_eq!(label(text), "request", "{text}: {:?}", run(text));
+    }
+}
+
+#[test]
+fn a_reply_may_take_on_the_condition_of_an_offer() {
+    assert_eq!(
+        takes_condition(
+            "I can weld the bent leg if someone drops it round to the workshop",
+            "drop it over"
+        )
+        .as_deref(),
+        Some("drop it round to the workshop")
+    );
+    assert_eq!(
+        takes_condition(
+            "могу сварить раму, если кто-нибудь завезёт её в цех",
+            "завезти"
+        )
+        .as_deref(),
+        Some("завезти её в цех")
+    );
+    assert_eq!(
+        takes_condition("I can weld it if someone drops it round", "weld"),
+        None
+    );
+}
