@@ -57,6 +57,18 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                 Some(i + 1)
             }
             "i" if matches!(a, "will" | "shall") => Some(i + 2),
+            // "Dawa and me will do the pruning walk", "me and Dawa will…": the speaker with
+            // someone, said as many say it.
+            "will"
+                if i >= 2
+                    && (m.w(i - 1) == "me" && m.w(i - 2) == "and"
+                        || i >= 3
+                            && m.w(i - 2) == "and"
+                            && m.w(i - 3) == "me"
+                            && m.clause_start(i - 3)) =>
+            {
+                Some(i + 1)
+            }
             // "Yes, I look at it today": after a yes, a plain present with a date is a
             // promise (said so by many whose English is a second language).
             "i" if i > 0
@@ -623,10 +635,13 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
         };
         // "oh and Bec I'll send you the draft", "also Kyle I will call the landlord": what
         // stands before the promise, when it is only a lead-in and a name, is no part of it.
+        // So are the speaker and a partner ("Dawa and me will…").
+        let with_me = (from..t).any(|k| m.w(k) == "me");
         if (from..t).all(|k| {
             m.has_f(k, FILL | AGREE | GREET | SUBJ)
                 || m.capital(k)
                 || word_list!("en/lead_in.txt").contains(&m.w(k))
+                || with_me && matches!(m.w(k), "me" | "and")
         }) {
             skip.extend(from..t);
         }

@@ -976,7 +976,15 @@ pub(super) fn question_offer(cx: &Ctx) -> Option<Finding> {
             }
             "мне" if m.clause_start(i) => ru_inf(i + 1, i + 3),
             "want" | "need" | "like" if a == "me" && b == "to" => Some((i + 3, None)),
-            "should" | "shall" if a == "i" && m.clause_start(i) => Some((i + 2, None)),
+            // "Sir shall I do the Amazon listing revamp?": after a greeting or an address too.
+            "should" | "shall"
+                if a == "i"
+                    && (m.clause_start(i)
+                        || (m.bounds(i, true).start..i)
+                            .all(|k| m.has_f(k, GREET | AGREE | FILL))) =>
+            {
+                Some((i + 2, None))
+            }
             _ => None,
         };
         if found.is_some() {

@@ -2140,3 +2140,37 @@ fn a_reply_may_take_on_the_condition_of_an_offer() {
         None
     );
 }
+
+#[test]
+fn indian_english_asks_offers_and_agrees() {
+    // An offer asked after an address; "haan", "kar dunga" agree.
+    assert_eq!(
+        label("Sir shall I do the Amazon listing revamp for the new winter blend?"),
+        "offer"
+    );
+    assert_eq!(label("haan sir, kar dunga"), "accept");
+    // "X and me will": the speaker's promise, without the partner in its words.
+    assert_eq!(
+        made_content("Dawa and me will do the section 7 pruning walk tomorrow"),
+        "do the section 7 pruning walk"
+    );
+    assert_eq!(
+        label("Dawa and Priya will check the boiler tomorrow"),
+        "none"
+    );
+}
+
+#[test]
+fn a_season_before_a_noun_is_no_date() {
+    let due = |text: &str| match run(text).first() {
+        Some(Finding::Made { due, .. }) => due.map(|d| d.date),
+        other => panic!("{text}: {other:?}"),
+    };
+    let tomorrow = monday().date_naive().succ_opt();
+    assert_eq!(due("I'll send the winter price list tomorrow"), tomorrow);
+    assert_eq!(due("I'll do the post on winter pruning. by Friday"), None);
+    assert_eq!(
+        due("I'll finish the roof by winter"),
+        Some(date(2027, 3, 20))
+    );
+}

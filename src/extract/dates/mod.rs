@@ -438,6 +438,7 @@ fn find_in(l: &lex::Lexed, now: DateTime<Tz>) -> Vec<(Range<usize>, parse::Out)>
             && let Some((o, e)) = p.expr(i)
             && let Some(last) = e.checked_sub(1).and_then(|k| l.toks.get(k))
             && e > i
+            && !attributive_season(l, e - 1)
         {
             out.push((l.toks[i].s..last.e, o));
             i = e;
@@ -446,6 +447,25 @@ fn find_in(l: &lex::Lexed, now: DateTime<Tz>) -> Vec<(Range<usize>, parse::Out)>
         }
     }
     out
+}
+
+/// "winter pruning", "the summer menu": a season said before a noun, with no word of time
+/// before it (`lexicon/en/season_time.txt`), names a kind, not a date.
+fn attributive_season(l: &lex::Lexed, i: usize) -> bool {
+    if !matches!(l.toks[i].lex, lex::Lex::Season(_)) || !l.norm(i).is_ascii() {
+        return false;
+    }
+    let next = l.norm(i + 1);
+    let noun = l.toks.get(i + 1).is_some_and(|t| t.sp)
+        && next.len() > 2
+        && next.chars().all(|c| c.is_ascii_lowercase())
+        && !date_word(next);
+    let timed = i > 0
+        && crate::extract::words::lexicon_words(include_str!(
+            "../../../lexicon/en/season_time.txt"
+        ))
+        .any(|w| w == l.norm(i - 1));
+    noun && !timed
 }
 
 /// A wall-clock time made real in `tz`: a time in the spring-forward gap moves forward by
