@@ -965,7 +965,7 @@ impl Ingest<'_> {
                 if let Some(own) = &own
                     && let Some(part) = self.takes_condition(l, m, own).await?
                 {
-                    return self.made(l, m, &part, due).await;
+                    return self.own_part(l, m, &part, due).await;
                 }
                 if let Some(e) = self.accept(l, m, due, false, false, None).await? {
                     return Ok(Some(e));
@@ -1124,9 +1124,7 @@ impl Ingest<'_> {
         if (says_more || before.as_ref().is_some_and(|b| b.user_id == Some(m.from)))
             && let Some(c) = self.target(l, m, &rest, false, false).await?
             && c.owner == m.from
-            // Said undated in another chat, it is not read as that promise again: a team's
-            // chats hold many "I'll send it"s, and only a new date says which one moves.
-            && (due.is_some() || c.source_chat == Some(m.chat))
+            && may_restate(&c, m, due)
         {
             return match due {
                 Some(d) if c.due != Some(d) => self.move_to(l, m, &c, Some(d)).await,
@@ -1600,6 +1598,18 @@ impl Ingest<'_> {
             .and_then(|msg| commitments::takes_condition(&msg.text, own)))
     }
 
+    /// The part of an offer's condition the reply takes on, as the replier's own promise.
+    async fn own_part(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        part: &str,
+        due: Option<Due>,
+    ) -> Result<Option<Effect>, IngestError> {
+        let words = commitments::significant_stems(&without_names(part, self.names));
+        self.made_new(l, m, part, due, &words).await
+    }
+
     async fn made(
         &self,
         l: &mut Ledger,
@@ -1629,8 +1639,7 @@ impl Ingest<'_> {
         };
         let own = (!words.is_empty() && names_work()).then_some(content);
         if let Some(part) = self.takes_condition(l, m, content).await? {
-            let words = commitments::significant_stems(&without_names(&part, self.names));
-            return self.made_new(l, m, &part, due, &words).await;
+            return self.own_part(l, m, &part, due).await;
         }
         if !commitments::opens_with_no(m.text)
             && let Some(e) = self.accept(l, m, due, only_reply, false, own).await?
@@ -1651,8 +1660,6 @@ impl Ingest<'_> {
         words: &[String],
     ) -> Result<Option<Effect>, IngestError> {
         // A promise that restates an open one confirms (or moves) it instead of duplicating it.
-        // Undated, only one of this chat: the same words in another chat are as likely another
-        // errand ("I'll send the information" to two people), and a repeat there loses nothing.
         // One made by this very message is another promise of it ("исправлю сегодня, а скан
         // завтра отправлю" to "исправь и пришли скан"), unless this one is a bare verb ("даты
         // поменяю — сегодня скину" is one piece of work).
@@ -1665,7 +1672,7 @@ impl Ingest<'_> {
             .await?
             .into_iter()
             .filter(|c| !here(c))
-            .filter(|c| due.is_some() || c.source_chat == Some(m.chat))
+            .filter(|c| may_restate(c, m, due))
             .collect();
         let said = markers(content);
         let replied: Vec<Commitment> = match m.reply_to {
@@ -2219,45 +2226,8 @@ impl Ingest<'_> {
         }
         // Every commitment the old text made is paired (one closed or corrected since keeps
         // its promise from being made again); only the open ones the rules wrote change.
-        let open = made;
-        // Which promise of the new text each commitment of the old one is: with one promise,
-        // that one; with several (a day's plan edited), the one of the same words, else of
-        // the most words in common, else the one in its place.
-        let mut used = vec![false; promises.len()];
-        let mut pairs: Vec<(Commitment, Option<usize>)> = Vec::new();
-        let one = open.len() <= 1 && promises.len() <= 1
-            || promises.iter().all(|(content, _)| content.is_none());
-        for (n, c) in open.into_iter().enumerate() {
-            let pick = if one {
-                (!promises.is_empty()).then_some(0)
-            } else {
-                let theirs = commitments::significant_stems(&c.content);
-                let free = |k: &usize| !used[*k];
-                (0..promises.len())
-                    .filter(free)
-                    .find(|&k| promises[k].0.as_deref() == Some(c.content.as_str()))
-                    .or_else(|| {
-                        (0..promises.len())
-                            .filter(free)
-                            .map(|k| {
-                                let mine = promises[k]
-                                    .0
-                                    .as_deref()
-                                    .map(commitments::significant_stems)
-                                    .unwrap_or_default();
-                                (overlap(&mine, &theirs), k)
-                            })
-                            .filter(|(shared, _)| *shared > 0)
-                            .max_by_key(|(shared, k)| (*shared, std::cmp::Reverse(*k)))
-                            .map(|(_, k)| k)
-                    })
-                    .or_else(|| Some(n).filter(|k| *k < promises.len() && !used[*k]))
-            };
-            if let Some(k) = pick.filter(|_| !one) {
-                used[k] = true;
-            }
-            pairs.push((c, pick));
-        }
+        let (picks, used, one) = pair_edited(&made, &promises);
+        let pairs = made.into_iter().zip(picks);
         for (c, pick) in pairs {
             // A promise a person corrected (/fix, a button) keeps the human version.
             if c.state != CommitmentState::Open || matches!(c.author, Author::User(_)) {
@@ -2316,6 +2286,63 @@ impl Ingest<'_> {
         }
         Ok(effects)
     }
+}
+
+/// May a promise said in `m` (dated `due`) be the open `c` said again? Undated, only one of the
+/// same chat: a team's chats hold many "I'll send the information"s to different people, and a
+/// repeat there loses nothing; a new date says which one moves, wherever it is said.
+fn may_restate(c: &Commitment, m: &Incoming<'_>, due: Option<Due>) -> bool {
+    due.is_some() || c.source_chat == Some(m.chat)
+}
+
+/// Which promise of an edited message's new text (`promises`) each commitment its old text
+/// made is: with one of each, that one; with several (a day's plan edited), the one of the same
+/// words, else of the most words in common, else the one in its place. Also which promises were
+/// taken, and whether the one-promise reading applied (then nothing is taken, nothing added).
+fn pair_edited(
+    made: &[Commitment],
+    promises: &[(Option<String>, Option<Due>)],
+) -> (Vec<Option<usize>>, Vec<bool>, bool) {
+    let one = made.len() <= 1 && promises.len() <= 1
+        || promises.iter().all(|(content, _)| content.is_none());
+    let mut used = vec![false; promises.len()];
+    if one {
+        return (
+            vec![(!promises.is_empty()).then_some(0); made.len()],
+            used,
+            true,
+        );
+    }
+    let stems: Vec<Vec<String>> = promises
+        .iter()
+        .map(|(c, _)| {
+            c.as_deref()
+                .map(commitments::significant_stems)
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut picks = Vec::with_capacity(made.len());
+    for (n, c) in made.iter().enumerate() {
+        let theirs = commitments::significant_stems(&c.content);
+        let free: Vec<usize> = (0..promises.len()).filter(|&k| !used[k]).collect();
+        let pick = free
+            .iter()
+            .copied()
+            .find(|&k| promises[k].0.as_deref() == Some(c.content.as_str()))
+            .or_else(|| {
+                free.iter()
+                    .map(|&k| (overlap(&stems[k], &theirs), k))
+                    .filter(|(shared, _)| *shared > 0)
+                    .max_by_key(|(shared, k)| (*shared, std::cmp::Reverse(*k)))
+                    .map(|(_, k)| k)
+            })
+            .or_else(|| free.contains(&n).then_some(n));
+        if let Some(k) = pick {
+            used[k] = true;
+        }
+        picks.push(pick);
+    }
+    (picks, used, false)
 }
 
 /// `own` names work `asked` does not: a significant word (verbs are not) the request's text
