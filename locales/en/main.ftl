@@ -126,6 +126,8 @@ team-line = open { $open }, overdue { $overdue }
 
 reminder-morning = due today or overdue ({ promises-count }):
 reminder-day-before = due next working day, { $date } ({ promises-count }):
+reminder-morning-part = due today or overdue ({ $i } of { $n }):
+reminder-day-before-part = due next working day, { $date } ({ $i } of { $n }):
 button-done = ✅ Done
 button-snooze = ⏰ +1 day
 button-nap = 🚫 Not a promise

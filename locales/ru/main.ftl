@@ -132,6 +132,8 @@ team-line = открыто { $open }, просрочено { $overdue }
 
 reminder-morning = срок сегодня или уже прошёл ({ promises-count }):
 reminder-day-before = скоро срок — { $date } ({ promises-count }):
+reminder-morning-part = срок сегодня или уже прошёл ({ $i } из { $n }):
+reminder-day-before-part = скоро срок — { $date } ({ $i } из { $n }):
 button-done = ✅ Готово
 button-snooze = ⏰ +1 день
 button-nap = 🚫 Не обещание

@@ -125,7 +125,27 @@ async fn reminders(
             by_group.into_values().collect()
         };
         for items in batches {
-            out.push(reminder(app, p, lang, &items, morning, today, bound));
+            // Each promise its own message while there are few: its buttons sit under the
+            // promise they act on, and a tap needs no number to say which one is meant. Many
+            // at once come as one numbered list rather than a burst of messages.
+            if items.len() == 1 || items.len() > SPLIT_MAX {
+                out.push(reminder(app, p, lang, &items, morning, today, bound, None));
+            } else {
+                let n = items.len();
+                for (i, c) in items.iter().enumerate() {
+                    let one = std::slice::from_ref(c);
+                    out.push(reminder(
+                        app,
+                        p,
+                        lang,
+                        one,
+                        morning,
+                        today,
+                        bound,
+                        Some((i + 1, n)),
+                    ));
+                }
+            }
         }
     }
     if morning {
@@ -134,8 +154,13 @@ async fn reminders(
     Ok(out)
 }
 
+/// Up to this many promises due at once are reminded of one message each.
+const SPLIT_MAX: usize = 6;
+
 /// One reminder of `items` to `p`: to their DM (the group as a fallback), or to the group the
-/// items were promised in.
+/// items were promised in. `part` is (this one, of how many) when the owner's due promises are
+/// reminded of one message each.
+#[allow(clippy::too_many_arguments)]
 fn reminder(
     app: &App,
     p: &Person,
@@ -144,8 +169,24 @@ fn reminder(
     morning: bool,
     today: chrono::NaiveDate,
     bound: chrono::NaiveDate,
+    part: Option<(usize, usize)>,
 ) -> NewDelivery {
-    let header = if morning {
+    let header = if let Some((i, n)) = part {
+        let key = if morning {
+            "reminder-morning-part"
+        } else {
+            "reminder-day-before-part"
+        };
+        app.i18n.t(
+            lang,
+            key,
+            &[
+                ("i", (i as i64).into()),
+                ("n", (n as i64).into()),
+                ("date", format::date(&app.i18n, lang, bound).into()),
+            ],
+        )
+    } else if morning {
         app.i18n.t(
             lang,
             "reminder-morning",

@@ -44,6 +44,35 @@ async fn pressing_a_reminders_button_by_its_label_closes_the_promise() {
 }
 
 #[tokio::test]
+async fn with_two_promises_due_a_press_acts_on_the_latest_reminder_only() {
+    let group = json!({"id": GROUP, "type": "supergroup", "title": "Цех"});
+    let out = replay(&[
+        json!({"type": "org", "name": "Завод", "timezone": "Europe/Moscow", "locale": "ru"}),
+        json!({"type": "member", "user": {"id": 1, "first_name": "Анна"}, "role": "director", "dm_open": true}),
+        json!({"type": "member", "user": {"id": 2, "first_name": "Павел"}, "role": "member", "manager": 1, "dm_open": true}),
+        json!({"type": "message", "chat": group, "id": 10, "from": 2, "date": "2026-11-20T10:00:00+03:00",
+               "text": "акт сверки пришлю в понедельник"}),
+        json!({"type": "message", "chat": group, "id": 11, "from": 2, "date": "2026-11-23T10:00:00+03:00",
+               "text": "подготовлю смету до завтра"}),
+        json!({"type": "press", "from": 2, "date": "2026-11-24T10:00:00+03:00", "chat": "dm", "button": "Готово"}),
+    ])
+    .await
+    .unwrap();
+    let state = |origin: i64| {
+        out["commitments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["origin"]["message"] == origin)
+            .map(|c| c["state"].clone())
+    };
+    // Tuesday's reminders: the overdue act first, the estimate due today last; a press on the
+    // latest message closes the estimate and leaves the act open.
+    assert_eq!(state(11), Some(json!("done")), "{out:#}");
+    assert_eq!(state(10), Some(json!("open")), "{out:#}");
+}
+
+#[tokio::test]
 async fn the_snooze_button_moves_the_promise_a_working_day() {
     let out = replay(&lines(&[json!({
         "type": "press", "from": 2, "date": "2026-11-24T10:00:00+03:00", "chat": "dm",

@@ -1,5 +1,5 @@
 //! The schedule on a driven clock: reminder times in the org's timezone (DST included), working
-//! days, the 12-hour rule, one reminder per person, the group fallback, exactly-once delivery
+//! days, the 12-hour rule, one reminder per due promise, the group fallback, exactly-once delivery
 //! across a restart, late starts, 429 and 403 handling.
 
 use crate::common;
@@ -212,7 +212,9 @@ async fn reminders_keep_local_time_across_the_us_dst_change_in_america_chicago()
     .await;
     let tz = chrono_tz::America::Chicago;
     assert_no_weekend_sends(&r, tz);
-    let times: Vec<&str> = reminders_to(&r, 2).iter().map(|m| at(m)).collect();
+    // Two promises due at once are two messages at the same minute.
+    let mut times: Vec<&str> = reminders_to(&r, 2).iter().map(|m| at(m)).collect();
+    times.dedup();
     assert_eq!(
         times,
         [
@@ -291,7 +293,7 @@ async fn day_before_reminder_is_skipped_for_a_promise_made_under_12_hours_before
 }
 
 #[tokio::test]
-async fn exactly_one_reminder_per_person_lists_all_their_items() {
+async fn each_due_promise_is_reminded_of_in_a_message_of_its_own_with_its_buttons() {
     let r = replay(&[
         org("Europe/Moscow", "ru"),
         member(1, "Анна", "director", true),
@@ -322,16 +324,64 @@ async fn exactly_one_reminder_per_person_lists_all_their_items() {
             .collect()
     };
     let dima = wednesday(2);
-    assert_eq!(dima.len(), 1, "{dima:?}");
-    for word in ["отчёт", "макеты", "презентаци"] {
-        assert!(text(dima[0]).contains(word), "{word} missing: {}", dima[0]);
+    assert_eq!(dima.len(), 3, "{dima:?}");
+    for (i, word) in ["отчёт", "макеты", "презентаци"].iter().enumerate() {
+        assert!(text(dima[i]).contains(word), "{word} missing: {}", dima[i]);
+        assert!(
+            text(dima[i]).contains(&format!("({} из 3)", i + 1)),
+            "which of how many: {}",
+            dima[i]
+        );
+        assert_eq!(buttons(dima[i]), reminder_buttons(Lang::Ru), "no numbers");
     }
-    assert_eq!(buttons(dima[0]).len(), 9, "three buttons per item");
+    assert!(!text(dima[0]).contains("макеты"), "one promise a message");
     let lena = wednesday(3);
     assert_eq!(lena.len(), 1);
     assert!(text(lena[0]).contains("акты"));
+    assert!(text(lena[0]).contains("(1 обещание)"), "{}", lena[0]);
     assert!(!text(lena[0]).contains("отчёт"), "only her own items");
     assert_eq!(buttons(lena[0]).len(), 3);
+}
+
+#[tokio::test]
+async fn more_than_six_due_at_once_come_as_one_numbered_list() {
+    let mut lines = vec![
+        org("Europe/Moscow", "ru"),
+        member(1, "Анна", "director", true),
+        member(2, "Дмитрий", "member", true),
+    ];
+    let jobs = [
+        "отчёт",
+        "макеты",
+        "презентацию",
+        "смету",
+        "договор",
+        "акт",
+        "счёт",
+    ];
+    for (i, job) in jobs.iter().enumerate() {
+        lines.push(said(
+            10 + i as i64,
+            2,
+            &format!("2026-11-23T10:0{i}:00+03:00"),
+            &format!("пришлю {job} до среды"),
+        ));
+    }
+    lines.push(clock("2026-11-25T10:00:00+03:00"));
+    let r = replay(&lines).await;
+    assert_eq!(r["commitments"].as_array().unwrap().len(), 7);
+    let sent: Vec<&Value> = reminders_to(&r, 2)
+        .into_iter()
+        .filter(|m| at(m) == "2026-11-25T09:30:00+03:00")
+        .collect();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(text(sent[0]).contains("7 обещаний"), "{}", sent[0]);
+    assert_eq!(buttons(sent[0]).len(), 21);
+    assert!(
+        buttons(sent[0]).contains(&"✅ Готово 7"),
+        "{:?}",
+        buttons(sent[0])
+    );
 }
 
 #[tokio::test]
