@@ -1936,8 +1936,12 @@ impl Ingest<'_> {
                 && !offers_only
                 && m.text.split_whitespace().count() <= 5
                 && !commitments::opens_with_no(m.text);
+            // The author's own promise beside the parts ("…, Настя — этикетки. Сделаем к
+            // четвергу всё что можно") asks nothing of anyone; a move or a report beside them
+            // ("castillo's pushed to thurs … @bohutch no need tmrw") hands out nothing.
+            let own_only = found.iter().all(|f| matches!(f, Finding::Made { .. }));
             if short_yes
-                && found.is_empty()
+                && own_only
                 && let Some((content, due)) = analyze_guarded((msg.chat_id, msg.message_id), || {
                     commitments::assigned(
                         &msg.text,
@@ -1945,6 +1949,16 @@ impl Ingest<'_> {
                         self.names,
                         m.from.0,
                     )
+                })
+                // Not the author's own promise said to the one who answers ("Hannah I'll sort
+                // the rota by end of week" → "👍").
+                && !found.iter().any(|f| match f {
+                    Finding::Made { content: made, .. } => {
+                        let made = commitments::significant_stems(made);
+                        let part = commitments::significant_stems(&content);
+                        overlap(&made, &part) * 2 >= made.len().max(1)
+                    }
+                    _ => false,
                 })
             {
                 // "Кирилл, тестовое давай в пятницу уже" → "ок": a part naming an open promise

@@ -310,7 +310,8 @@ pub(super) fn addressee(cx: &Ctx, cue: usize) -> Option<(i64, Vec<usize>)> {
         .map(|id| (id, Vec::new()))
 }
 
-/// A word outside the lexicon shaped like a Russian imperative ("нарисуй", "подпишите").
+/// A word outside the lexicon shaped like a Russian imperative ("нарисуй", "подпишите"),
+/// and not a word the dictionary knows as something else ("ключи", "книги" are nouns).
 pub(super) fn ru_imperative_like(w: &str) -> bool {
     Lang::detect(w) == Lang::Ru
         && w.chars().count() > 4
@@ -318,6 +319,7 @@ pub(super) fn ru_imperative_like(w: &str) -> bool {
             .iter()
             .any(|e| w.ends_with(e))
         && !word_classes().contains_key(w)
+        && !crate::morph::known_non_verb(w)
 }
 
 /// Tokens of a clause calling someone at the start of the sentence from `start` ("Дэн,",
