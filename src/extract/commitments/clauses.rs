@@ -979,8 +979,8 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
                 let alone = word_list!("en/not_work_alone.txt");
                 let idle_left =
                     (r.start + 1..k).any(|j| alone.contains(&m.w(j)) && en_promises(j - 1..j));
-                let carried =
-                    m.has_f(subject, EN_VERB) && (dated(k + 1..r.end) || idle_left) && !spans_time;
+                let verb = m.has_f(subject, EN_VERB) || request::wide_en_verb(m, subject);
+                let carried = verb && (dated(k + 1..r.end) || idle_left) && !spans_time;
                 // "…, and I'll call the guy w/ the cracked frame": a promise said anew is a
                 // second one, dated or not.
                 let anew = matches!(m.w(subject), "i'll" | "i’ll" | "we'll" | "we’ll")
@@ -1018,7 +1018,10 @@ pub(super) fn says_i_will(m: &Msg, r: Range<usize>) -> bool {
 /// "…today and book the sparky for thu", "…, then ring blum about the hinges": a clause that
 /// opens with a verb of work after one that promises in English is promised too; its text
 /// with the promise put back ("I'll book the sparky for thu").
-pub(super) fn carried_promise(prev: &Msg, part: &Msg) -> Option<String> {
+/// `and` says the clause was joined by "and": then a verb of the full word list before what it
+/// works on carries the promise too ("…today and swing by the Ballito site friday"); after a
+/// bare comma only a verb of work does ("…, use the 2nd floor one for now" tells the listener).
+pub(super) fn carried_promise(prev: &Msg, part: &Msg, and: bool) -> Option<String> {
     if !(en_promise(prev).is_some() || says_i_will(prev, 0..prev.n())) || en_promise(part).is_some()
     {
         return None;
@@ -1027,7 +1030,7 @@ pub(super) fn carried_promise(prev: &Msg, part: &Msg) -> Option<String> {
     let k = usize::from(part.w(0) == "then");
     // "…, tell me about allergies by tmrw pls": asked of the others, not promised.
     // "…, check your email before monday": the listener's own thing, theirs to do.
-    if !part.has_f(k, EN_VERB)
+    if !(part.has_f(k, EN_VERB) || and && request::wide_en_verb(part, k))
         || matches!(part.w(k + 1), "me" | "us" | "your" | "yours")
         || (0..part.n()).any(|i| part.has_f(i, PLEASE))
     {
@@ -1133,7 +1136,7 @@ fn after_sentence(text: &str, r: &Range<usize>) -> bool {
     !before.is_empty() && before.ends_with(['.', '!', '\n'])
 }
 
-fn joined_by_and(text: &str, r: &Range<usize>) -> bool {
+pub(super) fn joined_by_and(text: &str, r: &Range<usize>) -> bool {
     // "…, then I'll take Troopy 4 for a wash after": one job after another.
     let word = |w: Option<&str>| {
         w.is_some_and(|w| w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("then"))

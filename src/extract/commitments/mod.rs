@@ -564,7 +564,7 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
         .map(|(k, part)| {
             if let Some(text) = k
                 .checked_sub(1)
-                .and_then(|j| carried_promise(&parts[j], part))
+                .and_then(|j| carried_promise(&parts[j], part, joined_by_and(input.text, &segs[k])))
             {
                 let sub = MessageInput {
                     text: &text,

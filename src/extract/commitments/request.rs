@@ -145,10 +145,13 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
 
 /// A verb of the full English word list right before what it works on ("service the Mikano"):
 /// not a need, a modal, an auxiliary or a word that names no work ("can the…", "need the…").
-fn wide_en_verb(m: &Msg, k: usize) -> bool {
+pub(super) fn wide_en_verb(m: &Msg, k: usize) -> bool {
     let w = m.w(k);
+    // "swing by the Ballito site", "head over to the depot": a particle may stand between.
+    let det = |j: usize| word_list!("en/determiner.txt").contains(&m.w(j));
+    let particle = word_list!("en/particles.txt").contains(&m.w(k + 1));
     !m.has_f(k, NEED)
-        && word_list!("en/determiner.txt").contains(&m.w(k + 1))
+        && (det(k + 1) || particle && (det(k + 2) || m.w(k + 2) == "to" && det(k + 3)))
         && !word_list!("en/not_work.txt").contains(&w)
         && !word_list!("en/modal.txt").contains(&w)
         && !word_list!("en/statement_aux.txt").contains(&w)
