@@ -107,6 +107,9 @@ fn named_part_left(text: &str) -> bool {
 
 pub fn in_progress(text: &str) -> bool {
     let lower = text.to_lowercase();
+    if part_percent(&lower) {
+        return true;
+    }
     if !["почти", "половин", "almost", "half", "partly", "partially"]
         .iter()
         .any(|w| lower.contains(w))
@@ -119,6 +122,56 @@ pub fn in_progress(text: &str) -> bool {
             "почти" | "половину" | "наполовину" | "almost" | "halfway" | "partly" | "partially"
         )
     })
+}
+
+/// "about 80% done", "готово на 70 %", "60 percent there": a share of the work under a
+/// hundred per cent.
+fn part_percent(lower: &str) -> bool {
+    let b = lower.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_digit() || b[i - 1] == b'.')) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let n: u32 = lower[start..i].parse().unwrap_or(100);
+        let rest = lower[i..].trim_start();
+        let percent = rest.starts_with('%') || rest.starts_with("процент") || rest.starts_with("percent");
+        if !(percent && (1..100).contains(&n)) {
+            continue;
+        }
+        // Of the work: a word of done right after it or before it with "на" ("готово на
+        // 70%"), not a discount or a rate ("скидка 15%", "meeting done, 5% off").
+        let next = rest
+            .trim_start_matches(|c: char| c == '%' || c.is_alphabetic())
+            .split(|c: char| !c.is_alphanumeric())
+            .find(|w| !w.is_empty())
+            .unwrap_or("");
+        let before: Vec<&str> = lower[..start]
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        static SHARE_DONE: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        let share_done = SHARE_DONE.get_or_init(|| {
+            super::commitments::lexicon_words(include_str!("../../lexicon/share_done.txt"))
+                .collect()
+        });
+        let done_word = |w: &str| {
+            share_done.contains(&w)
+                || ["готов", "сделан", "выполнен", "закончен"]
+                    .iter()
+                    .any(|p| w.starts_with(p))
+        };
+        let on = matches!(before.as_slice(), [.., w, "на" | "at"] if done_word(w));
+        if done_word(next) || on {
+            return true;
+        }
+    }
+    false
 }
 
 /// The verb stems a promise's content can be reported done with.
@@ -943,6 +996,12 @@ mod tests {
         assert!(super::in_progress("почти половину контракта перевёл"));
         assert!(super::in_progress("halfway through the taproom stocktake"));
         assert!(!super::in_progress("контракт перевёл, отправил клиенту"));
+        // A share under a hundred per cent is progress; all of it is not.
+        assert!(super::in_progress("Hillcrest about 80% done, panel programming left"));
+        assert!(super::in_progress("стенд готов на 70 процентов"));
+        assert!(!super::in_progress("100% done, all tested"));
+        assert!(!super::in_progress("скидка 15%, договор подписали"));
+        assert!(!super::in_progress("Uniphar meeting done, 5% off the Christmas lines"));
     }
 
     #[test]
