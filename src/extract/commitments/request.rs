@@ -601,9 +601,12 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
                 && match m.verb(c) {
                     None => true,
                     // "сможешь обвалить лопатку?": the second person in the "can you".
+                    // "когда сможешь запустить линию?": when they can do a named job asks for it.
                     Some(v) if v.form == Form::Inf => {
                         (sentence.start..c).any(|k| can_you(m.w(k)))
-                            && !(sentence.start..c).any(|k| wh_word(m.w(k)))
+                            && !(sentence.start..c).any(|k| {
+                                wh_word(m.w(k)) && !(m.w(k) == "когда" && can_you(m.w(k + 1)))
+                            })
                             && !sentence.clone().any(|k| nonwork_at(m, k))
                             && !is_idiom(m)
                     }
