@@ -1419,10 +1419,21 @@ fn people_in_compiled(text: &str, c: &Compiled) -> Vec<(Range<usize>, i64)> {
                 || text
                     .get(toks[i - 1].span.end..t.span.start)
                     .is_some_and(|gap| gap.contains(['.', '!', '?', '\n']));
+            // "Дим по АгроФуду 12 тыс коробок, когда сможешь запустить?": the verb speaking to
+            // them may come later in the same sentence.
             let called = || {
                 sentence_head
                     && capital
-                    && next.is_some_and(|n| crate::morph::addressing_verb(&n.norm))
+                    && toks[i + 1..]
+                        .iter()
+                        .take(12)
+                        .enumerate()
+                        .take_while(|(j, n)| {
+                            let prev_end = if *j == 0 { t.span.end } else { toks[i + *j].span.end };
+                            text.get(prev_end..n.span.start)
+                                .is_none_or(|gap| !gap.contains(['.', '!', '?', '\n']))
+                        })
+                        .any(|(_, n)| crate::morph::addressing_verb(&n.norm))
             };
             let truncated = (comma_after && (i == 0 || capital) || called())
                 && (f & HIT_TRUNCATED != 0
@@ -2124,6 +2135,7 @@ mod tests {
             // Without the comma, a verb speaking to them says they are called.
             ("венки живые хотят. Наташ сможешь к четвергу?", "Наталья"),
             ("Тань глянь акт", "Татьяна"),
+            ("Тань по Ромашке 12 коробок, когда сможешь отгрузить?", "Татьяна"),
         ] {
             assert_eq!(office_names(text), vec![who], "{text}");
         }
