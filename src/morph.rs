@@ -33,6 +33,16 @@ fn known(d: &Dictionary, w: &str) -> Vec<Analysis> {
         .collect()
 }
 
+/// Whether the dictionary holds `w` as a proper name ("Пашу" of "Паша", "Верну" of "Верн"),
+/// whatever else it may be ("пашу" of "пахать").
+pub fn proper_name_form(w: &str) -> bool {
+    dictionary().is_some_and(|d| {
+        known(d, w)
+            .iter()
+            .any(|a| d.ud_tag(a.ud).is_some_and(|t| t.pos() == "PROPN"))
+    })
+}
+
 /// Whether a reading is a verb's (an auxiliary's too).
 fn is_verb(d: &Dictionary, a: &Analysis) -> bool {
     d.ud_tag(a.ud)

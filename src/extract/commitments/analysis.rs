@@ -123,6 +123,25 @@ impl<'a> Msg<'a> {
                 toks[i].verb = None;
             }
         }
+        // "3) Пашу на фальцовке поучить", "Машу заберу в пять": a capitalised word the
+        // dictionary also holds as a name is that name when another word of the message is the
+        // verb ("пашу" of "пахать", "машу" of "махать" stay verbs written small or alone).
+        let has_verb = |skip: usize| toks.iter().enumerate().any(|(j, t)| j != skip && t.verb.is_some());
+        let named: Vec<usize> = (0..toks.len())
+            .filter(|&i| {
+                toks[i].verb.is_some() && {
+                    let word = text.get(toks[i].span.clone()).unwrap_or("");
+                    let mut chars = word.chars();
+                    chars.next().is_some_and(|c| matches!(c, 'А'..='Я' | 'Ё'))
+                        && chars.all(char::is_lowercase)
+                        && has_verb(i)
+                        && crate::morph::proper_name_form(&toks[i].norm)
+                }
+            })
+            .collect();
+        for i in named {
+            toks[i].verb = None;
+        }
         // "может гляну вечером", "может завтра заеду": "maybe" before the speaker's own future
         // hedges it, as "возможно" does (`lexicon/ru/maybe.txt`).
         for i in 0..toks.len() {

@@ -236,7 +236,11 @@ pub(super) fn infinitives(s: &str) -> String {
         let best = known()
             .filter(|a| a.prob >= top - 1e-9)
             .max_by_key(|a| first_person_of(a));
-        let first_person = best.is_some_and(first_person_of);
+        // "Пашу" written with a capital is Pasha, not "пахать", when the dictionary has the name.
+        let name = word.chars().next().is_some_and(char::is_uppercase)
+            && word.chars().skip(1).all(char::is_lowercase)
+            && known().any(|a| d.ud_tag(a.ud).is_some_and(|t| t.pos() == "PROPN"));
+        let first_person = best.is_some_and(first_person_of) && !name;
         match best.filter(|_| first_person) {
             Some(a) if !a.lemma.is_empty() => out.push_str(&a.lemma.replace('ё', "е")),
             _ => out.push_str(word),

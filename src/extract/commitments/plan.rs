@@ -450,7 +450,12 @@ fn plan_item(
         }
         // "сегодня: добиваю глоссарий", "вешаем 9ку в спальню": in a day's plan the speaker's
         // present is that day's work.
-        None if lang == Lang::Ru && cx.day_heading && !part.has_f(v, STOP | NONWORK) => {
+        // Not a name the dictionary holds: "Пашу на фальцовке поучить" teaches Pasha.
+        None if lang == Lang::Ru
+            && cx.day_heading
+            && !part.has_f(v, STOP | NONWORK)
+            && !(part.capital(v) && crate::morph::proper_name_form(word)) =>
+        {
             crate::morph::first_person_verb_lemma(word)
                 .filter(|inf| !word_list!("ru/plan_not_work.txt").contains(&inf.as_str()))
                 .map(|inf| (v, lexicon::intern(inf)))
@@ -508,7 +513,9 @@ fn plan_item(
         (infinitive
             && !word_list!("ru/plan_not_work.txt").contains(&part.w(k))
             && !(v..k).any(|j| {
-                crate::morph::finite_verb(part.w(j)) || part.has_f(j, COND | NONWORK | PRON)
+                crate::morph::finite_verb(part.w(j))
+                    && !(part.capital(j) && crate::morph::proper_name_form(part.w(j)))
+                    || part.has_f(j, COND | NONWORK | PRON)
             }))
         .then(|| (k, part.w(k)))
     });
