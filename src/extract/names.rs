@@ -1429,7 +1429,11 @@ fn people_in_compiled(text: &str, c: &Compiled) -> Vec<(Range<usize>, i64)> {
                         .take(12)
                         .enumerate()
                         .take_while(|(j, n)| {
-                            let prev_end = if *j == 0 { t.span.end } else { toks[i + *j].span.end };
+                            let prev_end = if *j == 0 {
+                                t.span.end
+                            } else {
+                                toks[i + *j].span.end
+                            };
                             text.get(prev_end..n.span.start)
                                 .is_none_or(|gap| !gap.contains(['.', '!', '?', '\n']))
                         })
@@ -2135,7 +2139,10 @@ mod tests {
             // Without the comma, a verb speaking to them says they are called.
             ("венки живые хотят. Наташ сможешь к четвергу?", "Наталья"),
             ("Тань глянь акт", "Татьяна"),
-            ("Тань по Ромашке 12 коробок, когда сможешь отгрузить?", "Татьяна"),
+            (
+                "Тань по Ромашке 12 коробок, когда сможешь отгрузить?",
+                "Татьяна",
+            ),
         ] {
             assert_eq!(office_names(text), vec![who], "{text}");
         }

@@ -140,7 +140,8 @@ fn part_percent(lower: &str) -> bool {
         }
         let n: u32 = lower[start..i].parse().unwrap_or(100);
         let rest = lower[i..].trim_start();
-        let percent = rest.starts_with('%') || rest.starts_with("процент") || rest.starts_with("percent");
+        let percent =
+            rest.starts_with('%') || rest.starts_with("процент") || rest.starts_with("percent");
         if !(percent && (1..100).contains(&n)) {
             continue;
         }
@@ -997,11 +998,15 @@ mod tests {
         assert!(super::in_progress("halfway through the taproom stocktake"));
         assert!(!super::in_progress("контракт перевёл, отправил клиенту"));
         // A share under a hundred per cent is progress; all of it is not.
-        assert!(super::in_progress("Hillcrest about 80% done, panel programming left"));
+        assert!(super::in_progress(
+            "Hillcrest about 80% done, panel programming left"
+        ));
         assert!(super::in_progress("стенд готов на 70 процентов"));
         assert!(!super::in_progress("100% done, all tested"));
         assert!(!super::in_progress("скидка 15%, договор подписали"));
-        assert!(!super::in_progress("Uniphar meeting done, 5% off the Christmas lines"));
+        assert!(!super::in_progress(
+            "Uniphar meeting done, 5% off the Christmas lines"
+        ));
     }
 
     #[test]

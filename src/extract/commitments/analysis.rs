@@ -126,7 +126,11 @@ impl<'a> Msg<'a> {
         // "3) Пашу на фальцовке поучить", "Машу заберу в пять": a capitalised word the
         // dictionary also holds as a name is that name when another word of the message is the
         // verb ("пашу" of "пахать", "машу" of "махать" stay verbs written small or alone).
-        let has_verb = |skip: usize| toks.iter().enumerate().any(|(j, t)| j != skip && t.verb.is_some());
+        let has_verb = |skip: usize| {
+            toks.iter()
+                .enumerate()
+                .any(|(j, t)| j != skip && t.verb.is_some())
+        };
         let named: Vec<usize> = (0..toks.len())
             .filter(|&i| {
                 toks[i].verb.is_some() && {

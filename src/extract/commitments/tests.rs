@@ -2174,3 +2174,65 @@ fn a_season_before_a_noun_is_no_date() {
         Some(date(2027, 3, 20))
     );
 }
+
+// --- round 36
+
+#[test]
+fn a_noun_the_dictionary_knows_is_no_imperative_shaped_guess() {
+    // "ключи", "книги" end like an imperative but are nouns: the speaker promises.
+    for text in [
+        "Анна, ключи от щитовой верну завтра",
+        "Анна, книги отдам завтра",
+    ] {
+        let got = run_as(text, 9);
+        assert!(
+            matches!(got.as_slice(), [Finding::Made { .. }]),
+            "{text}: {got:?}"
+        );
+    }
+}
+
+#[test]
+fn a_second_job_after_and_with_its_own_date_may_open_with_any_verb() {
+    let got = made_all(
+        "I'll send the Moodleys their quote today and swing by the Ballito site friday to measure up for the electric fence",
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0].0, "send the Moodleys their quote", "{got:?}");
+    assert!(got[1].0.starts_with("swing by the Ballito site"), "{got:?}");
+    assert_ne!(got[0].1, got[1].1, "each its own date: {got:?}");
+    // After a bare comma an instruction to the listener is no promise of the speaker's.
+    let got = made_all("ok I'll order a new one today, use the 2nd floor one for now");
+    assert_eq!(got.len(), 1, "{got:?}");
+}
+
+#[test]
+fn when_can_you_with_the_job_named_asks_whoever_answers() {
+    let got = run("когда сможешь запустить линию?");
+    assert!(
+        matches!(got.as_slice(), [Finding::Request { addressee: None, content, .. }] if content == "запустить линию"),
+        "{got:?}"
+    );
+    // Named by a truncated vocative with no comma, the verb speaking to them later on.
+    let got = run("Дим по АгроФуду 12 тыс коробок, когда сможешь запустить?");
+    assert!(
+        matches!(
+            got.as_slice(),
+            [Finding::Request {
+                addressee: Some(2),
+                ..
+            }]
+        ),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn a_capitalised_name_form_is_not_a_verb() {
+    assert_eq!(made_content("Машу заберу в пять"), "забрать Машу");
+    let got = made_all(
+        "сегодня: 1) тираж доделать 2) клеевую станцию почистить 3) Пашу на фальцовке поучить",
+    );
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(got[2].0, "поучить Пашу на фальцовке", "{got:?}");
+}
