@@ -458,3 +458,46 @@ async fn the_same_words_in_another_chat_are_another_promise_unless_they_move_it(
     assert_eq!(dated.len(), 1, "{dated:?}");
     assert_eq!(dated[0].1.as_deref(), Some("2026-12-10"), "{dated:?}");
 }
+
+/// A director hands out parts by name beside a promise of the team's own; the one named takes
+/// their part with a short yes.
+#[tokio::test]
+async fn a_short_yes_takes_the_part_named_beside_the_authors_own_promise() {
+    let got = said(&[
+        (
+            1,
+            None,
+            "в пятницу отгрузка с 8 утра. Павел — газель и прицеп к 7:30, Вадим — поддоны. Сделаем к четвергу всё что можно заранее",
+        ),
+        (2, Some(10), "принято"),
+    ])
+    .await;
+    assert!(
+        got.iter().any(|(text, _, _)| text.contains("газель")),
+        "{got:?}"
+    );
+    // Said to the one who answers, a promise of the author's own is not handed over.
+    let got = said(&[
+        (1, None, "Павел, я сам разберу rota на январь к пятнице"),
+        (2, Some(10), "👍"),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+}
+
+/// "about 80% done, … left. we'll finish it monday": progress and a move, not done.
+#[tokio::test]
+async fn a_share_done_with_the_rest_put_off_moves_the_promise() {
+    let got = said(&[
+        (2, None, "I'll finish the Hillcrest install on wednesday"),
+        (
+            2,
+            None,
+            "Hillcrest about 80% done, panel programming left. we'll finish it monday morning",
+        ),
+    ])
+    .await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].2, "open", "{got:?}");
+    assert_eq!(got[0].1.as_deref(), Some("2026-12-14"), "{got:?}");
+}
