@@ -786,14 +786,17 @@ fn en_word(w: &str) -> Lex {
     let wd = |d| Lex::Wd(d, false);
     match w {
         "today" => Lex::RelDay(0),
-        "tomorrow" | "tomorrows" | "tmrw" | "tmr" | "tmw" | "2moro" | "tomoz" | "tomo" => {
+        // Spellings two edits away that people write all the same ("tommorow", "wensday"):
+        // one edit away is read by the typo pass.
+        "tomorrow" | "tomorrows" | "tmrw" | "tmr" | "tmw" | "2moro" | "tomoz" | "tomo"
+        | "tommorow" | "tommorrow" => {
             Lex::RelDay(1)
         }
         "yesterday" => Lex::RelDay(-1),
         "tonight" | "tonite" => k(Tonight),
         "monday" | "mon" => wd(0),
         "tuesday" | "tue" | "tues" => wd(1),
-        "wednesday" | "wed" | "weds" => wd(2),
+        "wednesday" | "wed" | "weds" | "wensday" | "wendsday" | "wedsday" => wd(2),
         "thursday" | "thu" | "thur" | "thurs" => wd(3),
         "friday" | "fri" => wd(4),
         "saturday" | "sat" => wd(5),
@@ -975,6 +978,9 @@ mod tests {
         assert_eq!(classify("tomorow"), Lex::RelDay(1));
         assert_eq!(classify("thrusday"), Lex::Wd(3, false));
         assert_eq!(classify("wednsday"), Lex::Wd(2, false));
+        // Two slips away but written so by many: listed.
+        assert_eq!(classify("wensday"), Lex::Wd(2, false));
+        assert_eq!(classify("tommorow"), Lex::RelDay(1));
         // a word of its own, or too short to tell
         assert_eq!(classify("завтрак"), Lex::Word);
         assert_eq!(classify("зава"), Lex::Word);
