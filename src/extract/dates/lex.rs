@@ -789,9 +789,7 @@ fn en_word(w: &str) -> Lex {
         // Spellings two edits away that people write all the same ("tommorow", "wensday"):
         // one edit away is read by the typo pass.
         "tomorrow" | "tomorrows" | "tmrw" | "tmr" | "tmw" | "2moro" | "tomoz" | "tomo"
-        | "tommorow" | "tommorrow" => {
-            Lex::RelDay(1)
-        }
+        | "tommorow" | "tommorrow" => Lex::RelDay(1),
         "yesterday" => Lex::RelDay(-1),
         "tonight" | "tonite" => k(Tonight),
         "monday" | "mon" => wd(0),
