@@ -1424,20 +1424,14 @@ fn people_in_compiled(text: &str, c: &Compiled) -> Vec<(Range<usize>, i64)> {
             let called = || {
                 sentence_head
                     && capital
-                    && toks[i + 1..]
-                        .iter()
+                    && toks[i..]
+                        .windows(2)
                         .take(12)
-                        .enumerate()
-                        .take_while(|(j, n)| {
-                            let prev_end = if *j == 0 {
-                                t.span.end
-                            } else {
-                                toks[i + *j].span.end
-                            };
-                            text.get(prev_end..n.span.start)
+                        .take_while(|w| {
+                            text.get(w[0].span.end..w[1].span.start)
                                 .is_none_or(|gap| !gap.contains(['.', '!', '?', '\n']))
                         })
-                        .any(|(_, n)| crate::morph::addressing_verb(&n.norm))
+                        .any(|w| crate::morph::addressing_verb(&w[1].norm))
             };
             let truncated = (comma_after && (i == 0 || capital) || called())
                 && (f & HIT_TRUNCATED != 0

@@ -161,12 +161,7 @@ fn part_percent(lower: &str) -> bool {
             super::commitments::lexicon_words(include_str!("../../lexicon/share_done.txt"))
                 .collect()
         });
-        let done_word = |w: &str| {
-            share_done.contains(&w)
-                || ["готов", "сделан", "выполнен", "закончен"]
-                    .iter()
-                    .any(|p| w.starts_with(p))
-        };
+        let done_word = |w: &str| share_done.contains(&w);
         let on = matches!(before.as_slice(), [.., w, "на" | "at"] if done_word(w));
         if done_word(next) || on {
             return true;

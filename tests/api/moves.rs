@@ -478,7 +478,11 @@ async fn a_short_yes_takes_the_part_named_beside_the_authors_own_promise() {
     );
     // Said to the one who answers, a promise of the author's own is not handed over.
     let got = said(&[
-        (1, None, "Павел, я сам разберу rota на январь к пятнице"),
+        (
+            1,
+            None,
+            "Павел I'll sort the dispatch rota for january by end of week",
+        ),
         (2, Some(10), "👍"),
     ])
     .await;

@@ -126,11 +126,8 @@ impl<'a> Msg<'a> {
         // "3) Пашу на фальцовке поучить", "Машу заберу в пять": a capitalised word the
         // dictionary also holds as a name is that name when another word of the message is the
         // verb ("пашу" of "пахать", "машу" of "махать" stay verbs written small or alone).
-        let has_verb = |skip: usize| {
-            toks.iter()
-                .enumerate()
-                .any(|(j, t)| j != skip && t.verb.is_some())
-        };
+        // Counted once: a scan per candidate made long messages quadratic.
+        let verbs = toks.iter().filter(|t| t.verb.is_some()).count();
         let named: Vec<usize> = (0..toks.len())
             .filter(|&i| {
                 toks[i].verb.is_some() && {
@@ -138,7 +135,7 @@ impl<'a> Msg<'a> {
                     let mut chars = word.chars();
                     chars.next().is_some_and(|c| matches!(c, 'А'..='Я' | 'Ё'))
                         && chars.all(char::is_lowercase)
-                        && has_verb(i)
+                        && verbs >= 2
                         && crate::morph::proper_name_form(&toks[i].norm)
                 }
             })

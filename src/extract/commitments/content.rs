@@ -239,7 +239,7 @@ pub(super) fn infinitives(s: &str) -> String {
         // "Пашу" written with a capital is Pasha, not "пахать", when the dictionary has the name.
         let name = word.chars().next().is_some_and(char::is_uppercase)
             && word.chars().skip(1).all(char::is_lowercase)
-            && known().any(|a| d.ud_tag(a.ud).is_some_and(|t| t.pos() == "PROPN"));
+            && crate::morph::proper_name_form(&lower);
         let first_person = best.is_some_and(first_person_of) && !name;
         match best.filter(|_| first_person) {
             Some(a) if !a.lemma.is_empty() => out.push_str(&a.lemma.replace('ё', "е")),
