@@ -1,6 +1,9 @@
 //! The Russian morphological dictionary (OpenCorpora through `rumorph`), loaded once per process,
 //! and what replies need of it: a topic said in any case, named back in the nominative.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use rumorph::{Analysis, Dictionary, Source};
@@ -19,18 +22,54 @@ pub fn dictionary() -> Option<&'static Dictionary> {
     .as_ref()
 }
 
+/// Every reading of `w` (as written: the case of its letters weighs), the dictionary's and its
+/// guesses, most likely not first. The rules ask about the same words many times over one
+/// message and over a chat (a third of their time went to reading words again), so each thread
+/// reads a word once and keeps it; empty without a dictionary.
+pub fn analyses(w: &str) -> Rc<[Analysis]> {
+    thread_local! {
+        static READ: RefCell<HashMap<Box<str>, Rc<[Analysis]>>> = RefCell::new(HashMap::new());
+    }
+    let Some(d) = dictionary() else {
+        return Rc::from(Vec::new());
+    };
+    if let Some(found) = READ.with(|r| r.borrow().get(w).cloned()) {
+        return found;
+    }
+    let found: Rc<[Analysis]> = Rc::from(d.analyze(w));
+    READ.with(|r| {
+        let mut r = r.borrow_mut();
+        // Chat text is open-ended: the memo stays bounded.
+        if r.len() >= 50_000 {
+            r.clear();
+        }
+        r.insert(w.into(), found.clone());
+    });
+    found
+}
+
 /// Whether the dictionary itself holds `w` (not a guess from its ending): "завтрак" and "приду"
 /// are words of their own, not slips for "завтра" and "приму".
 pub fn known_word(w: &str) -> bool {
-    dictionary().is_some_and(|d| d.analyze(w).iter().any(|a| a.source == Source::Dictionary))
+    analyses(w).iter().any(|a| a.source == Source::Dictionary)
 }
 
 /// The readings of `w` the dictionary itself holds (not guesses from its ending).
-fn known(d: &Dictionary, w: &str) -> Vec<Analysis> {
-    d.analyze(w)
-        .into_iter()
-        .filter(|a| a.source == Source::Dictionary)
-        .collect()
+fn known(_: &Dictionary, w: &str) -> Known {
+    Known(analyses(w))
+}
+
+/// The dictionary's own readings of a word, of those [`analyses`] keeps.
+struct Known(Rc<[Analysis]>);
+
+impl Known {
+    fn iter(&self) -> impl Iterator<Item = &Analysis> {
+        self.0.iter().filter(|a| a.source == Source::Dictionary)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
 }
 
 /// Whether the dictionary holds `w` as a proper name ("Пашу" of "Паша", "Верну" of "Верн"),
@@ -81,7 +120,7 @@ fn first_person_lemma(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> Option
         return None;
     }
     known(d, w)
-        .into_iter()
+        .iter()
         .find(|a| {
             d.ud_tag(a.ud).is_some_and(|t| {
                 t.pos() == "VERB"
@@ -144,10 +183,9 @@ pub fn verb_lemma(w: &str) -> Option<String> {
         return None;
     }
     let d = dictionary()?;
-    let a = known(d, w)
-        .into_iter()
-        .max_by(|a, b| a.prob.total_cmp(&b.prob))?;
-    is_verb(d, &a).then(|| a.lemma.replace('ё', "е"))
+    let known = known(d, w);
+    let a = known.iter().max_by(|a, b| a.prob.total_cmp(&b.prob))?;
+    is_verb(d, a).then(|| a.lemma.replace('ё', "е"))
 }
 
 /// Whether the likeliest dictionary reading of `w` (lower case) is a verb that tells or asks
@@ -195,7 +233,7 @@ pub fn nominative_noun_or_adjective(w: &str) -> bool {
     if !cyrillic(w) {
         return false;
     }
-    let all = d.analyze(w);
+    let all = analyses(w);
     let likeliest = all
         .iter()
         .max_by(|a, b| a.prob.total_cmp(&b.prob))
@@ -298,7 +336,7 @@ pub fn agreeing_thing(w: &str, with: Agreement) -> Option<String> {
     if !cyrillic(w) || w.chars().count() < 3 {
         return None;
     }
-    let all = d.analyze(w);
+    let all = analyses(w);
     let dict = all.iter().any(|a| a.source == Source::Dictionary);
     let likeliest = all
         .iter()
@@ -370,13 +408,13 @@ fn oblique(d: &Dictionary, word: &str) -> Vec<Analysis> {
     if !cyrillic(word) {
         return Vec::new();
     }
-    let mut found: Vec<Analysis> = d
-        .analyze(word)
-        .into_iter()
+    let mut found: Vec<Analysis> = analyses(word)
+        .iter()
         .filter(|a| {
             d.ud_tag(a.ud)
                 .is_some_and(|t| matches!(t.pos(), "NOUN" | "PROPN" | "ADJ"))
         })
+        .cloned()
         .collect();
     let case = |a: &Analysis| d.ud_tag(a.ud).and_then(|t| t.feat("Case"));
     if found.iter().any(|a| case(a) == Some("Nom")) {

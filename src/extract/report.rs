@@ -180,7 +180,7 @@ fn past_of(word: &str, infinitive: &str) -> bool {
         return false;
     };
     let inf = infinitive.replace('ё', "е");
-    d.analyze(word).iter().any(|a| {
+    crate::morph::analyses(word).iter().any(|a| {
         a.source == rumorph::Source::Dictionary
             && a.lemma.replace('ё', "е") == inf
             && d.ud_tag(a.ud).is_some_and(|t| {
@@ -375,8 +375,8 @@ fn first_person_now(word: &str) -> bool {
         return false;
     };
     word.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
-        && d.analyze(word)
-            .into_iter()
+        && crate::morph::analyses(word)
+            .iter()
             .filter(|a| a.source == rumorph::Source::Dictionary)
             .max_by(|a, b| a.prob.total_cmp(&b.prob))
             .and_then(|a| d.ud_tag(a.ud))
@@ -402,8 +402,8 @@ pub fn result_told(text: &str) -> Option<usize> {
     }
     let d = crate::morph::dictionary()?;
     let best = |w: &str| {
-        d.analyze(w)
-            .into_iter()
+        crate::morph::analyses(w)
+            .iter()
             .filter(|a| a.source == rumorph::Source::Dictionary)
             .max_by(|a, b| a.prob.total_cmp(&b.prob))
             .and_then(|a| d.ud_tag(a.ud))
@@ -590,7 +590,7 @@ fn finished(word: &str) -> bool {
     };
     // A finite past must be transitive: work done to something ("прочистил форсунку"), not a
     // state ("устала"). A passive participle is so by its voice.
-    d.analyze(word).iter().any(|a| {
+    crate::morph::analyses(word).iter().any(|a| {
         let transitive = a
             .tag
             .and_then(|n| d.tag(n))
@@ -645,9 +645,8 @@ fn can_be_nominative(name: &str) -> bool {
         return true;
     };
     // Read as a name: "дима" is also the genitive of a noun.
-    let names: Vec<(String, f64, bool)> = d
-        .analyze(&word)
-        .into_iter()
+    let names: Vec<(String, f64, bool)> = crate::morph::analyses(&word)
+        .iter()
         .filter(|a| a.source == rumorph::Source::Dictionary)
         .filter_map(|a| {
             let t = d.ud_tag(a.ud).filter(|t| t.pos() == "PROPN")?;

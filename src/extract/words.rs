@@ -93,11 +93,29 @@ thread_local! {
 }
 
 /// Snowball stem of an already normalised word; the language is taken from the word's script.
+/// Matching a message to promises stems the same words over and over: each thread stems a
+/// word once and keeps it.
 pub fn stem(word: &str) -> String {
-    match Lang::detect(word) {
+    thread_local! {
+        static STEMS: std::cell::RefCell<std::collections::HashMap<Box<str>, Box<str>, super::names::WordHash>> =
+            std::cell::RefCell::new(std::collections::HashMap::default());
+    }
+    if let Some(s) = STEMS.with(|m| m.borrow().get(word).map(|s| s.to_string())) {
+        return s;
+    }
+    let s = match Lang::detect(word) {
         Lang::Ru => RU.with(|s| s.stem(word).into_owned()),
         Lang::En => EN.with(|s| s.stem(word).into_owned()),
-    }
+    };
+    STEMS.with(|m| {
+        let mut m = m.borrow_mut();
+        // Chat text is open-ended: the memo stays bounded.
+        if m.len() >= 50_000 {
+            m.clear();
+        }
+        m.insert(word.into(), s.as_str().into());
+    });
+    s
 }
 
 /// The command words of `lexicon/command_words.txt`: which key a (normalised) word or phrase

@@ -164,8 +164,8 @@ impl Names {
         let Some(d) = self.dict else {
             return Vec::new();
         };
-        d.analyze(word)
-            .into_iter()
+        crate::morph::analyses(word)
+            .iter()
             .filter_map(|a| {
                 let t = d.ud_tag(a.ud)?;
                 let ok = a.source == Source::Dictionary
@@ -186,7 +186,7 @@ impl Names {
                     (_, Some("Fem")) => Some(Gender::Female),
                     _ => None,
                 };
-                Some((a, g))
+                Some((a.clone(), g))
             })
             .collect()
     }

@@ -125,13 +125,12 @@ pub(super) fn only_date_left(cx: &Ctx, from: usize) -> bool {
 
 /// A yes to one part of what was asked ("👍 on the schedule", "ok re the invoices", "да, по
 /// смете"): an acceptance, of the request that names it (ingest picks it among several).
-pub(super) fn yes_on(text: &str) -> Option<Finding> {
+pub(super) fn yes_on(text: &str, m: &Msg) -> Option<Finding> {
     let t = text.trim_start();
     let emoji = t
         .chars()
         .next()
         .is_some_and(|c| matches!(c, '👍' | '👌' | '🤝' | '🫡' | '✊'));
-    let m = Msg::new(text);
     let lead = if emoji {
         0
     } else {

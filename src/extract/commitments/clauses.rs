@@ -230,6 +230,13 @@ pub(super) fn combine(
                         && !p.question.iter().any(|&q| q)
                         && (*k == 0
                             || joined_by_and(input.text, &segs[*k])
+                            // "I'll get the BAS draft to Priya by Friday, I'll finish the
+                            // transfers today": after a promise in the speaker's own voice, a
+                            // clause after a comma that says "I'll" again is a turn of its own
+                            // ("let me sort the CO2 order, I'll place it by thursday" is one).
+                            || after_comma(input.text, &segs[*k])
+                                && opens_own_voice(p)
+                                && says_own_future(&parts[*k - 1])
                             // "I will service Troopy 3 tomorrow. Brake pads also I will
                             // change": a sentence of its own adding work.
                             || after_sentence(input.text, &segs[*k])
@@ -603,7 +610,7 @@ fn m_sentence_differs(text: &str, a: &Range<usize>, b: &Range<usize>) -> bool {
         .is_some_and(|between| between.contains(['.', '!', '?', '\n']))
 }
 
-/// Does the text hold a numbered list ("1) …, 2) …")?
+/// Does the text hold a numbered list ("1) …, 2) …", or lines "1. …" "2. …")?
 pub(super) fn numbered(text: &str) -> bool {
     let b = text.as_bytes();
     (1..b.len()).filter(|&i| b[i] == b')').any(|i| {
@@ -614,6 +621,20 @@ pub(super) fn numbered(text: &str) -> bool {
             .count();
         (1..=2).contains(&digits) && (i == digits || b[i - digits - 1].is_ascii_whitespace())
     }) && text.matches(')').count() >= 2
+        || dotted_items(text) >= 2
+}
+
+/// How many lines open with an item's number and a full stop ("1. смета", "2. call Bob").
+pub(super) fn dotted_items(text: &str) -> usize {
+    text.lines().filter(|l| dotted_marker(l).is_some()).count()
+}
+
+/// The length of a line's leading "1. " (spaces before it included), if it has one.
+pub(super) fn dotted_marker(line: &str) -> Option<usize> {
+    let t = line.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = t.get(digits..)?;
+    ((1..=2).contains(&digits) && rest.starts_with(". ")).then(|| line.len() - t.len() + digits + 2)
 }
 
 /// Does the clause tell of the past: a Russian past tense, or an English "-ed" word?
@@ -1118,6 +1139,20 @@ fn aside_promise(
 /// Does the clause name its speaker ("я", "мы")?
 fn names_speaker(p: &Msg) -> bool {
     (0..p.n()).any(|i| matches!(p.w(i), "я" | "мы"))
+}
+
+/// Does the clause open with the speaker's own future ("I'll …", "we will …")?
+fn opens_own_voice(p: &Msg) -> bool {
+    matches!(p.w(0), "i'll" | "i’ll" | "we'll" | "we’ll")
+        || matches!(p.w(0), "i" | "we") && matches!(p.w(1), "will" | "shall")
+}
+
+/// Does the clause say "I'll" / "I will" / "we'll" anywhere ("Office: I'll get the draft …")?
+fn says_own_future(p: &Msg) -> bool {
+    (0..p.n()).any(|i| {
+        matches!(p.w(i), "i'll" | "i’ll" | "we'll" | "we’ll")
+            || matches!(p.w(i), "i" | "we") && matches!(p.w(i + 1), "will" | "shall")
+    })
 }
 
 /// Is the clause at `r` set off from the one before by a comma or by "а" (not by "и", a

@@ -215,9 +215,9 @@ pub(super) fn infinitives(s: &str) -> String {
         let lower = word.to_lowercase();
         let cyrillic = lower.chars().all(|c| matches!(c, 'а'..='я' | 'ё'));
         let found = if cyrillic {
-            d.analyze(&lower)
+            crate::morph::analyses(&lower)
         } else {
-            Vec::new()
+            std::rc::Rc::from(Vec::new())
         };
         // The word's likeliest reading must be a first-person verb ("стали" or "мой" are
         // other things first).
@@ -278,7 +278,7 @@ pub(super) fn lower_common_opening(s: &str) -> String {
     }
     let lower = word.to_lowercase();
     let common = crate::morph::dictionary().is_some_and(|d| {
-        let found = d.analyze(&lower);
+        let found = crate::morph::analyses(&lower);
         !found.is_empty()
             && found.iter().all(|a| {
                 a.source == rumorph::Source::Dictionary

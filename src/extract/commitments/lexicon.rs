@@ -469,9 +469,9 @@ pub(super) fn dictionary_verb(w: &str) -> Option<Verb> {
 
 fn read_verb(w: &str) -> Option<Verb> {
     let d = crate::morph::dictionary()?;
-    let found: Vec<rumorph::Analysis> = d
-        .analyze(w)
-        .into_iter()
+    let all = crate::morph::analyses(w);
+    let found: Vec<&rumorph::Analysis> = all
+        .iter()
         .filter(|a| a.source == rumorph::Source::Dictionary)
         .collect();
     // "вызову": a 1st-person future beside a noun's oblique case ("к вызову") is read as the
@@ -514,10 +514,10 @@ fn dictionary_reading(lemma: &str, form: Form) -> Option<Verb> {
 
 /// A 1st-person singular future whose other readings are all a noun in an oblique case, with
 /// the future at least a third of the word's likelihood.
-fn fut1_beside_noun(d: &rumorph::Dictionary, found: &[rumorph::Analysis]) -> Option<Verb> {
+fn fut1_beside_noun(d: &rumorph::Dictionary, found: &[&rumorph::Analysis]) -> Option<Verb> {
     let total: f64 = found.iter().map(|a| a.prob).sum();
     let mut verb: Option<(&rumorph::Analysis, f64)> = None;
-    for a in found {
+    for &a in found {
         let t = d.ud_tag(a.ud)?;
         match verb_form(d, a) {
             Some(Form::Fut1) => match verb {

@@ -294,7 +294,8 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
 /// follows if something is not done (`lexicon/consequence.txt`, in the same sentence before it).
 fn consequence(m: &Msg, t: usize) -> bool {
     let from = m.bounds(t, true).start;
-    (from..t).any(|k| consequence_phrases().iter().any(|p| m.seq_at(k, p)))
+    let phrases = m.present(consequence_phrases());
+    (from..t).any(|k| phrases.iter().any(|p| m.seq_at(k, p)))
 }
 
 /// Where a Russian promise is: the trigger index, the verb carrying the meaning (index and

@@ -530,11 +530,11 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
             ..input.clone()
         });
     }
-    if let Some(yes) = yes_on(input.text) {
+    let m = Msg::new(input.text);
+    if let Some(yes) = yes_on(input.text, &m) {
         return vec![yes];
     }
     let names = NameIndex::new(input.people);
-    let m = Msg::new(input.text);
     if let Some(found) = plan(input, &m, &names) {
         return found;
     }
@@ -576,9 +576,8 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
             // "…, а то без реагента встанем": what follows if it is not done (the cut may fall
             // inside the phrase, between "а" and "то").
             let at = m.toks.partition_point(|t| t.span.start < segs[k].start);
-            if (at.saturating_sub(2)..=at)
-                .any(|j| consequence_phrases().iter().any(|p| m.seq_at(j, p)))
-            {
+            let phrases = m.present(consequence_phrases());
+            if (at.saturating_sub(2)..=at).any(|j| phrases.iter().any(|p| m.seq_at(j, p))) {
                 return Vec::new();
             }
             let sub = MessageInput {
@@ -1388,7 +1387,7 @@ pub fn opens_with_no(text: &str) -> bool {
 fn refused_work(m: &Msg) -> Option<String> {
     let (_, verb, _) = ru_promise(m)?;
     let (_, inf) = verb?;
-    let phrases = lexicon::date_refusal_phrases();
+    let phrases = m.present(lexicon::date_refusal_phrases());
     let (at, len) = (0..m.n()).find_map(|k| {
         phrases
             .iter()

@@ -76,8 +76,12 @@ pub(super) fn relaxed(m: &Msg, i: usize) -> bool {
 /// said not to suit, and another after it. Where the new date's search starts: past the refused
 /// date and the words that refuse it.
 pub(super) fn other_date(m: &Msg) -> Option<usize> {
+    let phrases = m.present(date_refusal_phrases());
+    if phrases.is_empty() {
+        return None;
+    }
     for i in 0..m.n() {
-        let Some(p) = date_refusal_phrases().iter().find(|p| m.seq_at(i, p)) else {
+        let Some(p) = phrases.iter().find(|p| m.seq_at(i, p)) else {
             continue;
         };
         let end = i + p.len();

@@ -10,7 +10,10 @@ use super::*;
 /// The findings of a message holding a plan, or `None` when it holds none (or no item in it
 /// is work the speaker will do): then the other rules read it.
 pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Option<Vec<Finding>> {
-    let (head, list_start) = heading(m)?;
+    // "1. смета для Ромашки до обеда\n2. звонок в налоговую", "- drafting plan for thurs\n-
+    // ringing the Rossiters today": a list with no heading is the speaker's plan all the same.
+    let headless = heading(m).is_none() && listed(m.text);
+    let (head, list_start) = if headless { (0..0, 0) } else { heading(m)? };
     let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
     let head_text = m.text.get(head.clone()).unwrap_or("");
     let head_due = crate::extract::dates::deadline(head_text, input.now, lang).map(|(_, d)| d);
@@ -18,7 +21,7 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     // The items named by their noun alone (Russian), by their place in `found`, and the noun.
     let mut named: Vec<(usize, String)> = Vec::new();
     let numbered = clauses::numbered(m.text);
-    let day_heading = names_a_day(m, &head);
+    let day_heading = headless || names_a_day(m, &head);
     let mut all: Vec<Range<usize>> = items(m.text, list_start);
     let owners = item_owners(m, &mut all, names, input.speaker);
     for (n, whole) in all.iter().cloned().enumerate() {
@@ -201,6 +204,22 @@ fn hyphenated_heads() -> &'static [&'static str] {
     })
 }
 
+/// The message is a list and nothing else: its first line and at least one more open with a
+/// bullet ("- ", "• ", "* ") or an item's number ("1. ", "2) ").
+fn listed(text: &str) -> bool {
+    let marked = |l: &str| {
+        let t = l.trim_start();
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        ["- ", "• ", "* ", "– ", "— "]
+            .iter()
+            .any(|b| t.starts_with(b))
+            || (1..=2).contains(&digits) && t.get(digits..).is_some_and(|r| r.starts_with(") "))
+            || clauses::dotted_marker(l).is_some()
+    };
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    lines.next().is_some_and(marked) && lines.filter(|l| marked(l)).count() >= 1
+}
+
 /// The byte range of the heading (its words up to the colon) and where its list starts.
 fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
     for (colon, _) in m.text.match_indices(':') {
@@ -278,6 +297,18 @@ fn items(text: &str, start: usize) -> Vec<Range<usize>> {
     while let Some((k, c)) = chars.next() {
         let i = start + k;
         let next = chars.peek().map(|&(_, n)| n);
+        // A line's "2. " numbers the item that follows and is no part of it.
+        let line_start = i == 0 || text.get(..i).is_some_and(|b| b.ends_with('\n'));
+        if line_start
+            && text.get(from..i).unwrap_or("").trim().is_empty()
+            && let Some(len) = clauses::dotted_marker(text.get(i..).unwrap_or(""))
+        {
+            from = i + len;
+            while chars.peek().is_some_and(|&(j, _)| start + j < from) {
+                chars.next();
+            }
+            continue;
+        }
         let split = match c {
             '\n' | ',' | ';' | '+' | '!' | '?' | '•' | '—' | '–' => true,
             // A full stop that ends a sentence, not "6.5" or "т.е".
@@ -557,7 +588,10 @@ fn plan_item(
         && lang == Lang::Ru
         && cx.day_heading
         && !part.has_f(v, STOP | DATE | NONWORK | PRON | PREP)
-        && (crate::morph::nominative_noun_or_adjective(word) && !part.capital(v)
+        && (crate::morph::nominative_noun_or_adjective(word)
+            // "1) Смета для Ромашки": an item's first word has its capital as a sentence's
+            // does; a name ("Тёма ВИЗ") is no work.
+            && (!part.capital(v) || v == 0 && !crate::morph::proper_name_form(word))
             || super::analysis::abbreviation(part.written(v)))
         && !cx.label
         && !(v..part.n()).any(|k| part.w(k) == "у")

@@ -2236,3 +2236,90 @@ fn a_capitalised_name_form_is_not_a_verb() {
     assert_eq!(got.len(), 3, "{got:?}");
     assert_eq!(got[2].0, "поучить Пашу на фальцовке", "{got:?}");
 }
+
+// --- round 37
+
+#[test]
+fn a_list_with_no_heading_is_the_speakers_plan_item_by_item() {
+    // Numbered by "1." lines, items named by their nouns, each with its own date.
+    let got = made_all("1. Смета для Ромашки до обеда\n2. Звонок в налоговую завтра");
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[0].0.contains("Смета для Ромашки"), "{got:?}");
+    assert!(got[1].0.contains("налоговую"), "{got:?}");
+    assert_ne!(got[0].1, got[1].1, "{got:?}");
+    // Bulleted English lines, each its own job.
+    let got = made_all(
+        "- drafting the plan for thurs sale\n- ringing the Rossiter mob today\n- truck bookings for the Barcaldine lot, I'll sort that tmrw",
+    );
+    assert!(got.len() >= 2, "{got:?}");
+    assert!(got[0].0.starts_with("drafting the plan"), "{got:?}");
+    assert!(got[1].0.contains("Rossiter"), "{got:?}");
+    // One bulleted line is no list; a list of what happened promises nothing.
+    assert!(made_all("- смета для Ромашки до обеда").len() <= 1);
+    assert!(made_all("- сыр кончился\n- молоко привезли вчера").is_empty());
+}
+
+#[test]
+fn a_numbered_item_opening_with_a_capital_is_work_unless_a_name() {
+    let got = made_all("сегодня:\n1) Смета для Ромашки\n2) Звонок в налоговую");
+    assert_eq!(got.len(), 2, "{got:?}");
+    // "Тёма" is a name, not work.
+    let got = made_all("сегодня:\n1) Тёма на складе\n2) звонок в налоговую");
+    assert_eq!(got.len(), 1, "{got:?}");
+}
+
+#[test]
+fn each_clause_after_a_comma_in_the_speakers_own_voice_is_a_promise() {
+    let got = made_all(
+        "I'll get the BAS draft to Priya by Friday, I'll finish the NLIS transfers today and I'll chase the Agforce invoice",
+    );
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert!(got[0].0.contains("BAS draft"), "{got:?}");
+    assert!(got[1].0.contains("NLIS"), "{got:?}");
+    assert!(got[2].0.contains("Agforce"), "{got:?}");
+    // A comma before a clause that goes on with the same work adds no promise.
+    for text in [
+        "let me check the loads, I'll have numbers tmrw",
+        "let me sort the CO2 order, I'll place it by thursday",
+    ] {
+        assert_eq!(made_all(text).len(), 1, "{text}");
+    }
+}
+
+proptest::proptest! {
+    // The word filter in front of `Msg::seq` may only skip phrases that are surely absent:
+    // any run of the message's own words (some of them `*`) is found where a scan finds it.
+    #[test]
+    fn a_phrase_of_the_messages_own_words_is_found_as_a_scan_finds_it(
+        text in "[a-zа-я]{1,6}( [a-zа-я ,.]{0,12}){1,8}",
+        from in 0usize..20,
+        len in 1usize..4,
+        star in 0usize..4,
+    ) {
+        let m = Msg::new(&text);
+        let words: Vec<&str> = (0..m.n()).map(|k| m.w(k)).collect();
+        proptest::prop_assume!(!words.is_empty());
+        let from = from % words.len();
+        let len = len.min(words.len() - from);
+        let mut seq: Vec<&str> = words[from..from + len].to_vec();
+        if star < len && len > 1 {
+            seq[star] = "*";
+        }
+        let scan = (0..=m.n() - seq.len()).find(|&i| m.seq_at(i, &seq));
+        proptest::prop_assert_eq!(m.seq(&seq), scan);
+        proptest::prop_assert!(scan.is_some_and(|i| i <= from));
+    }
+}
+
+#[test]
+fn a_date_naming_what_a_thing_is_for_is_not_when_it_is_done() {
+    let due = |text: &str| made_all(text).first().and_then(|(_, d)| *d);
+    // monday() is the week's Monday: "к пт" is that Friday.
+    let friday = monday().date_naive() + chrono::Duration::days(4);
+    assert_eq!(
+        due("акцию для магазинов к 23 февраля подготовлю к пт"),
+        Some(friday)
+    );
+    // Without a second date the first one is the deadline.
+    assert_eq!(due("отчёт к пятнице сделаю"), Some(friday));
+}

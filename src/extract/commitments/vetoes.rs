@@ -136,8 +136,8 @@ pub(super) fn is_announcement(m: &Msg) -> bool {
 pub(super) fn is_retold(m: &Msg) -> bool {
     // "…говорит после того как соседи протекли, короче сделаю в сб": the story ends where the
     // speaker concludes.
-    let concluded =
-        |i: usize| (i + 1..m.n()).any(|k| conclude_phrases().iter().any(|p| m.seq_at(k, p)));
+    let conclusions = m.present(conclude_phrases());
+    let concluded = |i: usize| (i + 1..m.n()).any(|k| conclusions.iter().any(|p| m.seq_at(k, p)));
     // "заеду посмотрю подъезд к Лебедевым там говорят всё перекопали": what others say after
     // the speaker's own promise is news beside it, not the promise retold.
     let promised_before = |i: usize| {
