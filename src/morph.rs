@@ -37,10 +37,14 @@ pub fn analyses(w: &str) -> Rc<[Analysis]> {
         return found;
     }
     let found: Rc<[Analysis]> = Rc::from(d.analyze(w));
+    // A link or a code pasted into chat is read, not kept.
+    if w.len() > 48 {
+        return found;
+    }
     READ.with(|r| {
         let mut r = r.borrow_mut();
         // Chat text is open-ended: the memo stays bounded.
-        if r.len() >= 50_000 {
+        if r.len() >= 10_000 {
             r.clear();
         }
         r.insert(w.into(), found.clone());

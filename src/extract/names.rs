@@ -1581,7 +1581,10 @@ pub fn resolve(query: &str, people: &[Person]) -> Vec<i64> {
 
 /// "Dami pls call Mrs Adeyemi" (Damilola): an English first name cut short opening a message
 /// names the one member whose name it starts, two letters or more before its end, unless it is
-/// a word that opens messages (`lexicon/en/not_names.txt`).
+/// a word that opens messages (`lexicon/en/not_names.txt`). So does the cut with an
+/// affectionate ending ("Dusty can you hose out the yards" for Dustin), one cut from the name
+/// with its first syllable dropped ("Bec" for Rebecca), and the first part of one member's
+/// username ("dusty" for @dusty).
 fn clipped_start(tok: &str, ms: &[Matcher]) -> Option<usize> {
     static NOT_NAMES: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
         crate::extract::words::lexicon_words(include_str!("../../lexicon/en/not_names.txt"))
@@ -1590,7 +1593,29 @@ fn clipped_start(tok: &str, ms: &[Matcher]) -> Option<usize> {
     if tok.len() < 3 || !tok.chars().all(|c| c.is_ascii_lowercase()) || NOT_NAMES.contains(&tok) {
         return None;
     }
-    sole_prefix(tok, ms.iter().map(|m| m.first.own.as_str()), 2)
+    let firsts = || ms.iter().map(|m| m.first.own.as_str());
+    if let Some(k) = sole_prefix(tok, firsts(), 2) {
+        return Some(k);
+    }
+    if let Some(stem) = tok.strip_suffix("ie").or_else(|| tok.strip_suffix('y'))
+        && stem.len() >= 3
+        && let Some(k) = sole_prefix(stem, firsts(), 2)
+    {
+        return Some(k);
+    }
+    let tails: Vec<String> = firsts().map(without_first_syllable).collect();
+    if let Some(k) = sole_prefix(tok, tails.iter().map(String::as_str), 2) {
+        return Some(k);
+    }
+    let mut handles = ms.iter().enumerate().filter(|(_, m)| {
+        m.username
+            .as_deref()
+            .is_some_and(|u| normalize(u.split(['_', '.', '-']).next().unwrap_or("")) == tok)
+    });
+    match (handles.next(), handles.next()) {
+        (Some((k, _)), None) => Some(k),
+        _ => None,
+    }
 }
 
 /// The index of the one name `tok` starts, `rest` letters or more before its end; `None` when
@@ -1713,6 +1738,25 @@ mod tests {
         two.push(p(5, "Damian"));
         assert!(people_in("Dami pls call them", &two).is_empty());
         assert!(ids("ok Dami pls call them").is_empty());
+    }
+
+    #[test]
+    fn a_message_opening_with_a_nickname_names_its_one_member() {
+        let mut dustin = p(1, "Dustin");
+        dustin.username = Some("dustyw".into());
+        let team = vec![dustin, p(2, "Rebecca"), p(3, "Kerry"), p(4, "Shane")];
+        let ids = |t: &str| {
+            people_in(t, &team)
+                .into_iter()
+                .map(|(_, id)| id)
+                .collect::<Vec<_>>()
+        };
+        // Cut with an affectionate ending, cut after the first syllable, a username's first part.
+        assert_eq!(ids("Dusty can you hose out the yards Monday"), vec![1]);
+        assert_eq!(ids("Bec can we go thru the EOFY checklist"), vec![2]);
+        assert_eq!(ids("Dustyw can you hose out the yards"), vec![1]);
+        // A word that opens messages is no name.
+        assert!(ids("Sorry can't make it").is_empty());
     }
 
     #[test]

@@ -107,10 +107,14 @@ pub fn stem(word: &str) -> String {
         Lang::Ru => RU.with(|s| s.stem(word).into_owned()),
         Lang::En => EN.with(|s| s.stem(word).into_owned()),
     };
+    // A link or a code pasted into chat is stemmed, not kept.
+    if word.len() > 48 {
+        return s;
+    }
     STEMS.with(|m| {
         let mut m = m.borrow_mut();
         // Chat text is open-ended: the memo stays bounded.
-        if m.len() >= 50_000 {
+        if m.len() >= 10_000 {
             m.clear();
         }
         m.insert(word.into(), s.as_str().into());

@@ -558,6 +558,7 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
     }
     let lang = input.lang.or_else(|| Some(Lang::detect(input.text)));
     let parts: Vec<Msg> = segs.iter().map(|r| m.slice(r.clone())).collect();
+    let consequences = m.present(consequence_phrases());
     let per: Vec<Vec<Finding>> = parts
         .iter()
         .enumerate()
@@ -576,8 +577,7 @@ fn analyze_piece(input: &MessageInput<'_>) -> Vec<Finding> {
             // "…, а то без реагента встанем": what follows if it is not done (the cut may fall
             // inside the phrase, between "а" and "то").
             let at = m.toks.partition_point(|t| t.span.start < segs[k].start);
-            let phrases = m.present(consequence_phrases());
-            if (at.saturating_sub(2)..=at).any(|j| phrases.iter().any(|p| m.seq_at(j, p))) {
+            if (at.saturating_sub(2)..=at).any(|j| consequences.iter().any(|p| m.seq_at(j, p))) {
                 return Vec::new();
             }
             let sub = MessageInput {

@@ -21,7 +21,16 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     // The items named by their noun alone (Russian), by their place in `found`, and the noun.
     let mut named: Vec<(usize, String)> = Vec::new();
     let numbered = clauses::numbered(m.text);
-    let day_heading = headless || names_a_day(m, &head);
+    // A list with no heading is a day's plan when it says when or has the speaker's own future
+    // in it: "- молоко\n- хлеб" is shopping, "1. протечка в ванной\n2. замок" a list of faults.
+    let day_heading = names_a_day(m, &head)
+        || headless
+            && (!crate::extract::dates::find(m.text, input.now, lang).is_empty()
+                || (0..m.n()).any(|k| {
+                    m.verb(k)
+                        .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+                        || m.w(k).starts_with("i'")
+                }));
     let mut all: Vec<Range<usize>> = items(m.text, list_start);
     let owners = item_owners(m, &mut all, names, input.speaker);
     for (n, whole) in all.iter().cloned().enumerate() {
