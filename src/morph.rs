@@ -28,27 +28,38 @@ pub fn dictionary() -> Option<&'static Dictionary> {
 /// reads a word once and keeps it; empty without a dictionary.
 pub fn analyses(w: &str) -> Rc<[Analysis]> {
     thread_local! {
-        static READ: RefCell<HashMap<Box<str>, Rc<[Analysis]>>> = RefCell::new(HashMap::new());
+        static READ: WordMemo<Rc<[Analysis]>> = RefCell::new(HashMap::new());
     }
     let Some(d) = dictionary() else {
         return Rc::from(Vec::new());
     };
-    if let Some(found) = READ.with(|r| r.borrow().get(w).cloned()) {
+    remembered(&READ, w, || Rc::from(d.analyze(w)))
+}
+
+/// A thread's memo of what was read from words.
+pub type WordMemo<V> = RefCell<HashMap<Box<str>, V>>;
+
+/// `read()` of `word`, kept in `memo` for the next time the thread meets the word. Chat text is
+/// open-ended: the memo keeps at most 10,000 words, and none longer than 48 bytes (a link or a
+/// code pasted into chat is read, not kept).
+pub fn remembered<V: Clone>(
+    memo: &'static std::thread::LocalKey<WordMemo<V>>,
+    word: &str,
+    read: impl FnOnce() -> V,
+) -> V {
+    if let Some(found) = memo.with(|m| m.borrow().get(word).cloned()) {
         return found;
     }
-    let found: Rc<[Analysis]> = Rc::from(d.analyze(w));
-    // A link or a code pasted into chat is read, not kept.
-    if w.len() > 48 {
-        return found;
+    let found = read();
+    if word.len() <= 48 {
+        memo.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= 10_000 {
+                m.clear();
+            }
+            m.insert(word.into(), found.clone());
+        });
     }
-    READ.with(|r| {
-        let mut r = r.borrow_mut();
-        // Chat text is open-ended: the memo stays bounded.
-        if r.len() >= 10_000 {
-            r.clear();
-        }
-        r.insert(w.into(), found.clone());
-    });
     found
 }
 
@@ -59,7 +70,7 @@ pub fn known_word(w: &str) -> bool {
 }
 
 /// The readings of `w` the dictionary itself holds (not guesses from its ending).
-fn known(_: &Dictionary, w: &str) -> Known {
+fn known(w: &str) -> Known {
     Known(analyses(w))
 }
 
@@ -80,7 +91,7 @@ impl Known {
 /// whatever else it may be ("пашу" of "пахать").
 pub fn proper_name_form(w: &str) -> bool {
     dictionary().is_some_and(|d| {
-        known(d, w)
+        known(w)
             .iter()
             .any(|a| d.ud_tag(a.ud).is_some_and(|t| t.pos() == "PROPN"))
     })
@@ -96,7 +107,7 @@ fn is_verb(d: &Dictionary, a: &Analysis) -> bool {
 /// "продажу"): an ending that looks like a verb's is no guess then.
 pub fn known_non_verb(w: &str) -> bool {
     let Some(d) = dictionary() else { return false };
-    let known = known(d, w);
+    let known = known(w);
     !known.is_empty() && !known.iter().any(|a| is_verb(d, a))
 }
 
@@ -123,7 +134,7 @@ fn first_person_lemma(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> Option
     if !cyrillic(w) {
         return None;
     }
-    known(d, w)
+    known(w)
         .iter()
         .find(|a| {
             d.ud_tag(a.ud).is_some_and(|t| {
@@ -141,7 +152,7 @@ fn first_person_lemma(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> Option
 /// likeness, not of the dictionary. "заходим" (also a present) is not.
 pub fn only_own_future(w: &str) -> bool {
     let Some(d) = dictionary() else { return false };
-    let known = known(d, w);
+    let known = known(w);
     !known.is_empty()
         && known.iter().all(|a| {
             d.ud_tag(a.ud).is_some_and(|t| {
@@ -153,7 +164,7 @@ pub fn only_own_future(w: &str) -> bool {
 /// Whether some dictionary reading of `w` (lower case) is a verb in the future tense.
 pub fn may_be_future(w: &str) -> bool {
     let Some(d) = dictionary() else { return false };
-    known(d, w).iter().any(|a| {
+    known(w).iter().any(|a| {
         d.ud_tag(a.ud)
             .is_some_and(|t| t.pos() == "VERB" && t.feat("Tense") == Some("Fut"))
     })
@@ -173,7 +184,7 @@ fn likeliest_verb(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> bool {
 /// Whether the tag of the likeliest dictionary reading of `w` passes `test`.
 fn likeliest_tag(w: &str, test: impl Fn(&rumorph::UdTag) -> bool) -> bool {
     let Some(d) = dictionary() else { return false };
-    known(d, w)
+    known(w)
         .iter()
         .max_by(|a, b| a.prob.total_cmp(&b.prob))
         .and_then(|a| d.ud_tag(a.ud))
@@ -187,7 +198,7 @@ pub fn verb_lemma(w: &str) -> Option<String> {
         return None;
     }
     let d = dictionary()?;
-    let known = known(d, w);
+    let known = known(w);
     let a = known.iter().max_by(|a, b| a.prob.total_cmp(&b.prob))?;
     is_verb(d, a).then(|| a.lemma.replace('ё', "е"))
 }
@@ -306,7 +317,7 @@ pub fn adjective_agreement(w: &str) -> Option<Agreement> {
     if !cyrillic(w) {
         return None;
     }
-    let all = known(d, w);
+    let all = known(w);
     let likeliest = all.iter().max_by(|a, b| a.prob.total_cmp(&b.prob))?;
     if d.ud_tag(likeliest.ud).is_none_or(|t| t.pos() != "ADJ") {
         return None;
@@ -376,7 +387,7 @@ pub fn agreeing_thing(w: &str, with: Agreement) -> Option<String> {
 pub fn genitive_noun_or_adjective(w: &str) -> bool {
     let Some(d) = dictionary() else { return false };
     cyrillic(w)
-        && known(d, w).iter().any(|a| {
+        && known(w).iter().any(|a| {
             d.ud_tag(a.ud)
                 .is_some_and(|t| matches!(t.pos(), "NOUN" | "ADJ") && t.feat("Case") == Some("Gen"))
         })

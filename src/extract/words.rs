@@ -3,6 +3,7 @@
 //! Russian is matched through Snowball stems rather than lists of every case form.
 
 use std::ops::Range;
+use std::rc::Rc;
 
 use rust_stemmers::{Algorithm, Stemmer};
 
@@ -97,29 +98,15 @@ thread_local! {
 /// word once and keeps it.
 pub fn stem(word: &str) -> String {
     thread_local! {
-        static STEMS: std::cell::RefCell<std::collections::HashMap<Box<str>, Box<str>, super::names::WordHash>> =
-            std::cell::RefCell::new(std::collections::HashMap::default());
+        static STEMS: crate::morph::WordMemo<Rc<str>> = Default::default();
     }
-    if let Some(s) = STEMS.with(|m| m.borrow().get(word).map(|s| s.to_string())) {
-        return s;
-    }
-    let s = match Lang::detect(word) {
-        Lang::Ru => RU.with(|s| s.stem(word).into_owned()),
-        Lang::En => EN.with(|s| s.stem(word).into_owned()),
-    };
-    // A link or a code pasted into chat is stemmed, not kept.
-    if word.len() > 48 {
-        return s;
-    }
-    STEMS.with(|m| {
-        let mut m = m.borrow_mut();
-        // Chat text is open-ended: the memo stays bounded.
-        if m.len() >= 10_000 {
-            m.clear();
-        }
-        m.insert(word.into(), s.as_str().into());
-    });
-    s
+    crate::morph::remembered(&STEMS, word, || {
+        Rc::from(match Lang::detect(word) {
+            Lang::Ru => RU.with(|s| s.stem(word).into_owned()),
+            Lang::En => EN.with(|s| s.stem(word).into_owned()),
+        })
+    })
+    .to_string()
 }
 
 /// The command words of `lexicon/command_words.txt`: which key a (normalised) word or phrase

@@ -1143,16 +1143,18 @@ fn names_speaker(p: &Msg) -> bool {
 
 /// Does the clause open with the speaker's own future ("I'll …", "we will …")?
 fn opens_own_voice(p: &Msg) -> bool {
-    matches!(p.w(0), "i'll" | "i’ll" | "we'll" | "we’ll")
-        || matches!(p.w(0), "i" | "we") && matches!(p.w(1), "will" | "shall")
+    own_future_at(p, 0)
 }
 
 /// Does the clause say "I'll" / "I will" / "we'll" anywhere ("Office: I'll get the draft …")?
 fn says_own_future(p: &Msg) -> bool {
-    (0..p.n()).any(|i| {
-        matches!(p.w(i), "i'll" | "i’ll" | "we'll" | "we’ll")
-            || matches!(p.w(i), "i" | "we") && matches!(p.w(i + 1), "will" | "shall")
-    })
+    (0..p.n()).any(|i| own_future_at(p, i))
+}
+
+/// Does the speaker's own future ("I'll", "we will") stand at token `i`?
+fn own_future_at(p: &Msg, i: usize) -> bool {
+    matches!(p.w(i), "i'll" | "i’ll" | "we'll" | "we’ll")
+        || matches!(p.w(i), "i" | "we") && matches!(p.w(i + 1), "will" | "shall")
 }
 
 /// Is the clause at `r` set off from the one before by a comma or by "а" (not by "и", a
