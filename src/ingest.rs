@@ -1931,10 +1931,25 @@ impl Ingest<'_> {
             // "принял" in reply to "Серёга кирова 21, Сашка малоярославец к среде": a short yes
             // takes the part handed to the one who says it, when the rules found nothing else in
             // the message.
+            // Its own date makes a yes longer: "ok will do first thing tmrw" says three words
+            // besides it ("should be fine, I'll check with them tmrw" says more).
+            let words = m.text.split_whitespace().count();
+            let besides_date = match due {
+                Some(_) => crate::extract::dates::deadline(
+                    m.text,
+                    m.date.with_timezone(&self.org.timezone),
+                    crate::domain::Lang::detect(m.text),
+                )
+                .and_then(|(span, _)| m.text.get(span))
+                .map_or(words, |d| {
+                    words.saturating_sub(d.split_whitespace().count())
+                }),
+                None => words,
+            };
             let short_yes = replied
                 && own.is_none()
                 && !offers_only
-                && m.text.split_whitespace().count() <= 5
+                && besides_date <= 5
                 && !commitments::opens_with_no(m.text);
             // The author's own promise beside the parts ("…, Настя — этикетки. Сделаем к
             // четвергу всё что можно") asks nothing of anyone; a move or a report beside them
@@ -2007,6 +2022,11 @@ impl Ingest<'_> {
                         }
                         (m.from, content, due)
                     }
+                    // "Should I stop supply?" → "Not yet. Let me talk to Boakye myself", "Want
+                    // me to put em on COD?" → "Lemme talk to Jacques first. I'll call him": a
+                    // promise of the replier's own (`own` comes only from one) takes up no
+                    // offer; it is the replier's.
+                    Finding::Offer { .. } if own.is_some() => continue,
                     Finding::Offer { content, due } if replied || just_before => {
                         // "могу в четверг" offers to do what was asked: take the request's words.
                         let content = if content.trim().is_empty() {
@@ -2025,7 +2045,15 @@ impl Ingest<'_> {
                 // The reply names the work and the request's words do not ("памятку по лимитам
                 // набросала, гляньте пожалуйста" → "памятку гляну вечером"): its own words say
                 // what was accepted.
+                // Its verb with only a pronoun or a place after it ("I'll ask him", "will check
+                // everything", "I'll order from Lola Ising's") says how: the ask's words after
+                // it say what. Its verb with only its own time ("выставить — после обеда
+                // выставлю") names nothing.
                 let content = match own {
+                    Some(own) if own.contains(" — ") => content,
+                    Some(own) if names_more(own, &content) && objectless(own) => {
+                        format!("{own} — {content}")
+                    }
                     Some(own) if names_more(own, &content) => own.to_string(),
                     _ => content,
                 };
@@ -2361,6 +2389,37 @@ fn pair_edited(
 
 /// `own` names work `asked` does not: a significant word (verbs are not) the request's text
 /// lacks.
+/// English words of a promise that stand for its thing without naming it.
+fn objectless(own: &str) -> bool {
+    let mut words = own.split_whitespace().skip(1);
+    let Some(next) = words.next() else {
+        return true;
+    };
+    let next = next.to_lowercase();
+    matches!(
+        next.as_str(),
+        "it" | "them"
+            | "him"
+            | "her"
+            | "em"
+            | "'em"
+            | "one"
+            | "everything"
+            | "all"
+            | "that"
+            | "this"
+            | "those"
+            | "these"
+            | "from"
+            | "with"
+            | "at"
+            | "in"
+            | "on"
+            | "for"
+            | "to"
+    ) || next.chars().all(|c| c.is_ascii_digit())
+}
+
 fn names_more(own: &str, asked: &str) -> bool {
     let asked = commitments::significant_stems(asked);
     // Its verb alone names no thing: "I will ring them tomorrow" to "can you book the

@@ -161,6 +161,34 @@ pub fn only_own_future(w: &str) -> bool {
         })
 }
 
+/// The infinitive of `w`, and whether it says "we", when every dictionary reading of it is one
+/// verb in the first person, present or future ("жму", "проверю", "сделаем"): a prefix put on
+/// such a form makes the speaker's future ("пере" + "об" + "жму").
+pub fn own_verb_reading(w: &str) -> Option<(String, bool)> {
+    let d = dictionary()?;
+    if !cyrillic(w) {
+        return None;
+    }
+    let known = known(w);
+    let mut read: Option<(&str, bool)> = None;
+    for a in known.iter() {
+        let t = d.ud_tag(a.ud)?;
+        let own = t.pos() == "VERB"
+            && t.feat("VerbForm") == Some("Fin")
+            && t.feat("Person") == Some("1")
+            && matches!(t.feat("Tense"), Some("Pres" | "Fut"));
+        if !own {
+            return None;
+        }
+        let plural = t.feat("Number") == Some("Plur");
+        match read {
+            Some((lemma, p)) if lemma != a.lemma || p != plural => return None,
+            _ => read = Some((&a.lemma, plural)),
+        }
+    }
+    read.map(|(lemma, plural)| (lemma.replace('ё', "е"), plural))
+}
+
 /// Whether some dictionary reading of `w` (lower case) is a verb in the future tense.
 pub fn may_be_future(w: &str) -> bool {
     let Some(d) = dictionary() else { return false };

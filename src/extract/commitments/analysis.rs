@@ -592,10 +592,14 @@ impl<'a, 'b> Ctx<'a, 'b> {
         if first_in_span.is_some_and(|t| marker(&t.norm) || t.f & DATE != 0) {
             return Some(found);
         }
+        // "с 15 до 17": the end of hours, not a deadline.
+        let hours_end =
+            |k: usize| k >= 2 && is_number(m.w(k - 1)) && matches!(m.w(k - 2), "с" | "со" | "from");
         let later_marker = m
             .toks
             .iter()
-            .any(|t| t.span.start >= found.0.end && marker(&t.norm));
+            .enumerate()
+            .any(|(k, t)| t.span.start >= found.0.end && marker(&t.norm) && !hours_end(k));
         if !later_marker {
             return Some(found);
         }

@@ -84,10 +84,17 @@ pub(super) fn combine(
             // is the speaker's side promising.
             // Not under a condition or a hedge ("если ответят, может успеем в понедельник").
             let hedge = word_list!("hedge.txt");
+            // "бордюры поставим к среде, плитку начнём в чт если основание успеет": the
+            // condition holds its own clause, and the one before a clause it opens ("…
+            // сделаем, если ниже 45 не будет").
             let dated_we = f
                 .due()
                 .is_some_and(|d| d.date <= input.now.date_naive() + Duration::days(7))
-                && !parts.iter().any(is_conditional)
+                && !parts.get(k).is_some_and(is_conditional)
+                && !(parts
+                    .get(k + 1)
+                    .is_some_and(|p| opens_condition(p) && is_conditional(p))
+                    && same_sentence(input.text, &segs[k]))
                 && parts
                     .get(k)
                     .is_some_and(|p| (0..p.n()).all(|i| !hedge.contains(&p.w(i))));
@@ -96,6 +103,11 @@ pub(super) fn combine(
                 && !parts.get(k).is_some_and(singular_promise)
                 && !dated_we
             {
+                continue;
+            }
+            // "кстати если успею, заскочу на Ленина, гляну узел": a clause that is only a
+            // condition holds what follows it in its sentence.
+            if is_new_work(&f) && under_condition(input.text, segs, parts, &per, k) {
                 continue;
             }
             if matches!(f, Finding::Accept { .. }) && !whole.iter().any(|w| w.label() == "accept") {
@@ -264,6 +276,9 @@ pub(super) fn combine(
                             || parallel_parts(input.text, &segs[k], &parts[k - 1], &parts[k])
                             || after_comma(input.text, &segs[k])
                                 && (per[k].iter().any(|f| f.due().is_some())
+                                    // "список скину сегодня, объёмы с Пашей согласую": a thing
+                                    // put before its verb again is another piece of work.
+                                    || thing_first(&parts[k]) && thing_first(&parts[k - 1])
                                     // "Рёниш сделаем 11 января, Вайнерам я сам позвоню": a
                                     // clause that names its speaker again is a turn of its own.
                                     || names_speaker(&parts[k])))
@@ -1134,6 +1149,42 @@ fn aside_promise(
         }
         _ => None,
     }
+}
+
+/// The clause opens with the thing it is about, then its verb of the speaker's future
+/// ("объёмы с Пашей согласую", "рефлектограмму скину сразу после").
+fn thing_first(p: &Msg) -> bool {
+    // "фото с прошлого отчётника возьму": what is taken for the work before is no work of
+    // its own.
+    ru_promise(p).is_some_and(|(v, _, _)| v > 0 && p.verb(v).is_some_and(|x| !x.take))
+        && thing_at(p, 0)
+        && p.w(0).chars().count() >= 4
+        && !crate::morph::proper_name_form(p.w(0))
+}
+
+/// Is clause `k` under a condition said before it in its sentence, in a clause of its own
+/// that finds nothing ("если успею, заскочу на Ленина")?
+fn under_condition(
+    text: &str,
+    segs: &[Range<usize>],
+    parts: &[Msg],
+    per: &[Vec<Finding>],
+    k: usize,
+) -> bool {
+    (0..k).rev().any(|j| {
+        let between = text.get(segs[j].start..segs[k].start).unwrap_or("");
+        !between.trim_end().contains(['.', '!', '?', '\n'])
+            && per[j].is_empty()
+            && opens_condition(&parts[j])
+            && is_conditional(&parts[j])
+    })
+}
+
+/// The clause opens with a condition ("кстати если успею", "if it rains"), after fillers only.
+fn opens_condition(p: &Msg) -> bool {
+    (0..p.n())
+        .find(|&i| !p.has_f(i, FILL | AGREE | GREET))
+        .is_some_and(|i| p.has_f(i, COND))
 }
 
 /// Does the clause name its speaker ("я", "мы")?

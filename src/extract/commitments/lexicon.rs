@@ -212,6 +212,39 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
             });
         }
     }
+    stacked_verb(w)
+}
+
+/// "переобжму", "допроверим": prefixes (one or two) stacked on a form the dictionary reads
+/// only as a verb of the speaker's own ("жму", "проверим"), in a word it does not hold itself,
+/// make the speaker's perfective future of the prefixed verb.
+fn stacked_verb(w: &str) -> Option<Verb> {
+    if w.chars().count() < 7 || crate::morph::known_word(w) {
+        return None;
+    }
+    let read = |prefix: &str, root: &str| {
+        let (lemma, plural) = crate::morph::own_verb_reading(root)?;
+        let form = if plural { Form::Fut1Pl } else { Form::Fut1 };
+        dictionary_reading(&format!("{prefix}{lemma}"), form)
+    };
+    for p in ru_prefixes() {
+        let Some(root) = w.strip_prefix(p) else {
+            continue;
+        };
+        if root.chars().count() >= 4
+            && let Some(v) = read(p, root)
+        {
+            return Some(v);
+        }
+        for q in ru_prefixes() {
+            if let Some(inner) = root.strip_prefix(q)
+                && inner.chars().count() >= 3
+                && let Some(v) = read(&format!("{p}{q}"), inner)
+            {
+                return Some(v);
+            }
+        }
+    }
     None
 }
 

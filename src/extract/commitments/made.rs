@@ -253,14 +253,28 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             // "I'll have the vanilla ice cream", "I'll have a coffee": ordering, unless the
             // thing is to be ready or delivered ("I'll have the numbers ready", "the memo to Dan").
             let sentence = m.bounds(v, true);
+            // "I'll have waakye with extra shito": a dish by its bare name too.
+            let bare_thing = |k: usize| {
+                v + 2 < sentence.end
+                    && m.written(k).starts_with(|c: char| c.is_ascii_lowercase())
+                    && m.w(k).chars().all(|c| c.is_ascii_alphabetic())
+                    && !m.has_f(k, PRON | PREP | STOP | NEG | DATE | DETERMINER)
+                    && m.verb(k).is_none()
+                    && !participle(m.w(k))
+                    && !word_list!("en/have_a.txt").contains(&m.w(k))
+                    && matches!(m.w(k + 1), "with" | "and" | "please" | "pls")
+            };
             if m.w(v) == "have"
-                && (m.has_f(v + 1, DETERMINER) || is_number(m.w(v + 1)) || m.w(v + 1) == "one")
+                && (m.has_f(v + 1, DETERMINER)
+                    || is_number(m.w(v + 1))
+                    || m.w(v + 1) == "one"
+                    || bare_thing(v + 1))
                 && !word_list!("en/have_a.txt").contains(&m.w(v + 2))
                 && !(v + 1..sentence.end).any(|k| {
                     m.has_f(k, DATE | DONE)
                         || matches!(
                             m.w(k),
-                            "ready" | "back" | "over" | "up" | "out" | "to" | "by"
+                            "ready" | "back" | "over" | "up" | "out" | "to" | "by" | "for"
                         )
                 })
             {

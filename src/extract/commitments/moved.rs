@@ -238,6 +238,26 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
             // "the rest will have to be next Wed": the date later in the remainder's clause, in
             // a future ("проверь остатки по свечам NGK к среде" and "the rest need a slot
             // tomorrow" ask for work).
+            // "talked to Ray, he'll pay half this week and the rest end of month": the rest
+            // of someone else's doing.
+            _ if m.has_f(i, REST)
+                && (m.bounds(i, true).start..i).any(|k| {
+                    matches!(
+                        m.w(k),
+                        "he'll"
+                            | "she'll"
+                            | "they'll"
+                            | "he"
+                            | "she"
+                            | "they"
+                            | "он"
+                            | "она"
+                            | "они"
+                    )
+                }) =>
+            {
+                false
+            }
             _ if m.has_f(i, REST) => (i + 1..(i + 7).min(m.n())).any(|k| {
                 m.has_f(k, DATE)
                     && (k < i + 4

@@ -16,7 +16,21 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     let (head, list_start) = if headless { (0..0, 0) } else { heading(m)? };
     let lang = input.lang.unwrap_or_else(|| Lang::detect(input.text));
     let head_text = m.text.get(head.clone()).unwrap_or("");
-    let head_due = crate::extract::dates::deadline(head_text, input.now, lang).map(|(_, d)| d);
+    // "план на день:", "plan for the day:": the day the plan is written.
+    let the_day = || {
+        let h = m.slice(head.clone());
+        (h.n() >= 2 && (0..h.n()).any(|k| h.has_f(k, PLAN)) && {
+            let last = h.w(h.n() - 1);
+            matches!(last, "день" | "day" | "денёк" | "денек")
+        })
+        .then(|| Due {
+            date: input.now.date_naive(),
+            time: None,
+        })
+    };
+    let head_due = crate::extract::dates::deadline(head_text, input.now, lang)
+        .map(|(_, d)| d)
+        .or_else(the_day);
     let mut found = Vec::new();
     // The items named by their noun alone (Russian), by their place in `found`, and the noun.
     let mut named: Vec<(usize, String)> = Vec::new();
@@ -231,7 +245,24 @@ fn listed(text: &str) -> bool {
 
 /// The byte range of the heading (its words up to the colon) and where its list starts.
 fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
-    for (colon, _) in m.text.match_indices(':') {
+    // "план на день — 1) …": a dash before a numbered list or a new line heads it as a colon.
+    let dashes = m.text.match_indices(['—', '–', '-']).filter(|&(at, d)| {
+        let after = m.text.get(at + d.len()..).unwrap_or("");
+        let spaced = m.text.get(..at).is_some_and(|b| b.ends_with(' '));
+        let rest = after.trim_start_matches(' ');
+        spaced
+            && (rest.starts_with('\n')
+                || rest.starts_with("1)")
+                || rest.starts_with("1.") && rest.get(2..).is_some_and(|r| r.starts_with(' ')))
+    });
+    let mut marks: Vec<(usize, usize)> = m
+        .text
+        .match_indices(':')
+        .map(|(at, c)| (at, c.len()))
+        .chain(dashes.map(|(at, d)| (at, d.len())))
+        .collect();
+    marks.sort_unstable();
+    for (colon, width) in marks {
         let raw = m.text.get(..colon).unwrap_or("").trim_end();
         let ends_with = |h: &&&str| {
             raw.len() >= h.len()
@@ -239,7 +270,7 @@ fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
                 && raw[raw.len() - h.len()..].eq_ignore_ascii_case(h)
         };
         if let Some(h) = hyphenated_heads().iter().find(ends_with) {
-            return Some((raw.len() - h.len()..colon, colon + 1));
+            return Some((raw.len() - h.len()..colon, colon + width));
         }
         // The words right before the colon, back to the first that cannot head a plan.
         let end = m.toks.partition_point(|t| t.span.end <= colon);
@@ -283,7 +314,7 @@ fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
             continue;
         }
         let from = m.toks[start].span.start;
-        return Some((from..colon, colon + 1));
+        return Some((from..colon, colon + width));
     }
     None
 }

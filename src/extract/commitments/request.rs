@@ -80,7 +80,13 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
             }
             // "Luis can your crew take 6 tmrw?": asked of the one called, for their people.
             "could" | "can" | "will"
-                if m.w(i + 1) == "your" && m.is_q(i) && m.has_f(i + 3, EN_VERB) =>
+                if m.w(i + 1) == "your"
+                    && m.is_q(i)
+                    && (m.has_f(i + 3, EN_VERB)
+                        // "Tran, can your crew stay til 8?"
+                        || lexicon::wordnet_verb(m.w(i + 3))
+                            && !m.has_f(i + 3, NEED | STOP | DATE)
+                            && !word_list!("en/modal.txt").contains(&m.w(i + 3))) =>
             {
                 return Some(i + 3);
             }
@@ -146,12 +152,35 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
 /// A verb of the full English word list right before what it works on ("service the Mikano"):
 /// not a need, a modal, an auxiliary or a word that names no work ("can the…", "need the…").
 pub(super) fn wide_en_verb(m: &Msg, k: usize) -> bool {
+    wide_en_verb_as(m, k, false)
+}
+
+/// [`wide_en_verb`]; when the message was `answered` with a yes, before an amount ("buy 400L")
+/// or a pronoun of the thing ("pay it") too. A bare noun is not enough: "Site recce at Kukas"
+/// names a visit with a noun that is also a verb.
+fn wide_en_verb_as(m: &Msg, k: usize, answered: bool) -> bool {
     let w = m.w(k);
     // "swing by the Ballito site", "head over to the depot": a particle may stand between.
     let det = |j: usize| word_list!("en/determiner.txt").contains(&m.w(j));
+    // Opening the message ("Buy 400L, …", "Yes pay it today"): "…, launch chaos 😵 tomorrow?"
+    // and "…, bank reco is pending" are no orders.
+    let opening = (0..k).all(|j| m.has_f(j, AGREE | APPROVE | PLEASE));
+    let thing = |j: usize| {
+        let x = m.w(j);
+        answered
+            && opening
+            && !matches!(
+                m.w(j + 1),
+                "is" | "are" | "was" | "were" | "'s" | "has" | "have"
+            )
+            && (x.starts_with(|c: char| c.is_ascii_digit())
+                || word_list!("en/object_pron.txt").contains(&x))
+    };
     let particle = word_list!("en/particles.txt").contains(&m.w(k + 1));
     !m.has_f(k, NEED)
-        && (det(k + 1) || particle && (det(k + 2) || m.w(k + 2) == "to" && det(k + 3)))
+        && (det(k + 1)
+            || thing(k + 1)
+            || particle && (det(k + 2) || m.w(k + 2) == "to" && det(k + 3)))
         && !word_list!("en/not_work.txt").contains(&w)
         && !word_list!("en/modal.txt").contains(&w)
         && !word_list!("en/statement_aux.txt").contains(&w)
@@ -165,7 +194,11 @@ pub(super) fn wide_en_verb(m: &Msg, k: usize) -> bool {
 fn en_imperative(m: &Msg, i: usize, answered: bool) -> bool {
     // Asked of every word: the flag first, the lists only for a verb of work — or for a verb of
     // the full word list before what it works on ("service the Mikano on Saturday").
-    if !(m.has_f(i, EN_VERB) || m.clause_start(i) && wide_en_verb(m, i)) {
+    // "Yes pay it today pls", "ok send them": a yes to a question, then what to do.
+    let after_yes = i > 0 && m.clause_start(0) && (0..i).all(|k| m.has_f(k, AGREE | APPROVE));
+    let starts = m.clause_start(i) || after_yes;
+    let pleased = i > 0 && m.has_f(i - 1, PLEASE);
+    if !(m.has_f(i, EN_VERB) || (starts || pleased) && wide_en_verb_as(m, i, answered)) {
         return false;
     }
     let (w, next) = (m.w(i), m.w(i + 1));
@@ -182,7 +215,7 @@ fn en_imperative(m: &Msg, i: usize, answered: bool) -> bool {
     let called = |k: usize| {
         m.clause_start(k) && m.capital(k) && !m.has_f(k, EN_VERB | PRON | SUBJ | PLEASE | DATE)
     };
-    let opens = m.clause_start(i)
+    let opens = starts
         || i > 0 && m.has_f(i - 1, PLEASE) && (m.clause_start(i - 1) || i > 1 && called(i - 2));
     // "push to monday?": a bare verb asked is a proposal, not an order.
     if !opens || m.is_q(i) || word_list!("en/persons.txt").contains(&next) {
@@ -198,11 +231,17 @@ pub(super) fn open_request_cue(cx: &Ctx) -> Option<usize> {
         let (w, a) = (m.w(i), m.w(i + 1));
         match w {
             "кто" | "кто-нибудь" | "кто-то" => {
-                let k = if a == "нибудь" || a == "то" {
+                let mut k = if a == "нибудь" || a == "то" {
                     i + 2
                 } else {
                     i + 1
                 };
+                // "кто завтра примет машину?": the day may come before the verb ("кто завтра
+                // едет мимо Авиастара? надо забрать…" asks for what is needed, said after).
+                let needed = (0..m.n()).any(|j| m.has_f(j, NEED));
+                while !needed && k < (i + 4).min(m.n()) && m.has_f(k, DATE) {
+                    k += 1;
+                }
                 let n = m.w(k);
                 if matches!(n, "может" | "сможет" | "возьмет" | "возьмется" | "займется")
                     || (n.ends_with("ет") || n.ends_with("ит")) && m.is_q(k) && n != "знает"

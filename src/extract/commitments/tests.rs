@@ -2336,3 +2336,156 @@ fn a_date_naming_what_a_thing_is_for_is_not_when_it_is_done() {
     // Without a second date the first one is the deadline.
     assert_eq!(due("отчёт к пятнице сделаю"), Some(friday));
 }
+
+// --- round 38
+
+#[test]
+fn prefixes_stacked_on_a_known_form_make_the_speakers_future() {
+    assert_eq!(
+        made_all("переобжму коннектор"),
+        vec![("переобжать коннектор".to_string(), None)]
+    );
+    // A word the dictionary holds is read by it, not taken apart.
+    assert!(made_all("переговорная свободна").is_empty());
+}
+
+#[test]
+fn a_thing_put_before_its_verb_again_after_a_comma_is_another_promise() {
+    let got = made_all("Список позиций скину сегодня до вечера, объёмы с Пашей согласую");
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[1].0.contains("объёмы"), "{got:?}");
+    let got = made_all("Сварку сделаем к среде, рефлектограмму скину сразу после.");
+    assert_eq!(got.len(), 2, "{got:?}");
+    // Going on with the same work, or taking what it needs, is one promise.
+    for text in [
+        "позвоню завтра, сообщу про колодки",
+        "афишу до чт нарисую, фото с прошлого отчётника возьму",
+    ] {
+        assert_eq!(made_all(text).len(), 1, "{text}: {:?}", made_all(text));
+    }
+}
+
+#[test]
+fn a_condition_holds_its_own_clause_and_what_it_opens_before() {
+    let got = made_all(
+        "На Краснооктябрьском бордюры поставим к среде, плитку начнём в чт если основание успеет набрать",
+    );
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].0.contains("бордюры"), "{got:?}");
+    for text in [
+        "понял. тогда жатай в четверг сделаем, если ниже 45 не будет",
+        "кстати если успею, заскочу на Ленина, гляну узел, там тоже греется",
+    ] {
+        assert!(made_all(text).is_empty(), "{text}: {:?}", made_all(text));
+    }
+    // An "if" inside a clause that asks something holds no later promise.
+    let got = made_all(
+        "also I'm seeing the accountant tue so if you've got receipts get them to me by tonight pls, and I'll sort out the new pay rates by the 20th",
+    );
+    assert!(got.iter().any(|(c, _)| c.contains("pay rates")), "{got:?}");
+}
+
+#[test]
+fn a_plan_may_be_headed_with_a_dash_and_a_day_plan_is_for_today() {
+    let got = made_all(
+        "план на день — 1) доделать инвентаризацию лакомств 2) принять заказ на корма для приюта 3) отчёт по кассе до 18",
+    );
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert!(
+        got.iter().all(|(_, d)| *d == Some(monday().date_naive())),
+        "{got:?}"
+    );
+    let got = made_all("Plan for today - 1) finish the migration 2) call the bank");
+    assert_eq!(got.len(), 2, "{got:?}");
+    // A dash before no list heads nothing.
+    assert!(made_all("завтра — выходной").is_empty());
+}
+
+#[test]
+fn hours_said_after_a_day_are_on_that_day() {
+    let thursday = NaiveDate::from_ymd_opt(2026, 11, 26);
+    for text in [
+        "Коллеги, в четверг проведу консультацию по питанию на Горького, с 15 до 17",
+        "в четверг проведу консультацию в 15:00",
+    ] {
+        let got = made_all(text);
+        assert_eq!(got.len(), 1, "{text}: {got:?}");
+        assert_eq!(got[0].1, thursday, "{text}: {got:?}");
+    }
+}
+
+#[test]
+fn a_dish_had_by_its_bare_name_is_a_meal() {
+    assert!(made_all("I'll have waakye with extra shito and wele").is_empty());
+    assert_eq!(made_all("I'll have the quote ready by Friday").len(), 1);
+    assert_eq!(
+        made_all("I'll have payroll and invoices done by Friday").len(),
+        1
+    );
+}
+
+#[test]
+fn who_asked_with_a_day_first_asks_whoever_answers() {
+    match run("Кто завтра примет машину с песком?").first() {
+        Some(Finding::Request {
+            addressee: None,
+            content,
+            ..
+        }) => assert!(content.contains("машину"), "{content}"),
+        other => panic!("{other:?}"),
+    }
+    // What is needed, said after, is what is asked.
+    match run("кто завтра едет мимо Авиастара? надо забрать подписанный допник").first()
+    {
+        Some(Finding::Request { content, .. }) => {
+            assert!(content.contains("допник"), "{content}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_question_to_someone_for_their_people_asks_them() {
+    match run_as("Tom, can your crew stay til 8?", 1).first() {
+        Some(Finding::Request {
+            addressee: Some(15),
+            content,
+            ..
+        }) => assert!(content.contains("stay"), "{content}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_order_answered_with_a_yes_may_name_an_amount_or_a_pronoun() {
+    let asked = |text: &str| {
+        let people = team();
+        answered_request(&MessageInput {
+            text,
+            now: monday(),
+            speaker: 1,
+            people: &people,
+            mentions: &[],
+            lang: None,
+        })
+    };
+    for (text, word) in [
+        ("Buy 400L, dumsor is back with us. thx", "400L"),
+        (
+            "Yes pay it today pls before they come and disconnect us",
+            "pay it",
+        ),
+    ] {
+        let (content, _) = asked(text).unwrap_or_else(|| panic!("{text}"));
+        assert!(content.contains(word), "{text}: {content}");
+    }
+    // A noun that is also a verb does not order anything, nor does a verb inside the message.
+    for text in [
+        "Stock arrived this morning",
+        "Site recce at Kukas today 3pm",
+        "size guide's not gonna happen today, launch chaos 😵 tomorrow?",
+        "sir friday tough, bank reco is pending. monday?",
+    ] {
+        assert_eq!(asked(text), None, "{text}");
+    }
+}

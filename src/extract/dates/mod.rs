@@ -190,7 +190,9 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
     let l = lex::lex(text);
     let hits: Vec<_> = find_in(&l, now)
         .into_iter()
-        .filter(|(span, _)| !negated(&l, span.start) && !greeting(text, span))
+        .filter(|(span, _)| {
+            !negated(&l, span.start) && !greeting(text, span) && !farewell(&l, span.start)
+        })
         // "the spring sprinkler check", "летнее меню": a season named in passing is no date
         // to keep unless a deadline word leads it ("к лету", "by summer").
         .filter(|(span, o)| o.strong || !lone_season(text, span))
@@ -235,7 +237,8 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
         pick.1.val.grain,
         Grain::Hour | Grain::Minute | Grain::Second
     );
-    if pick.1.strong && due.date == today && time_of_day {
+    // So does a bare time or hours ("в четверг проведу консультацию, с 15 до 17").
+    if due.date == today && time_of_day && !names_today(text, &pick.0) {
         let day = hits.iter().find(|(span, o)| {
             let between = if span.end <= pick.0.start {
                 text.get(span.end..pick.0.start)
@@ -244,8 +247,10 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
             } else {
                 None
             };
-            between.is_some_and(|b| !b.contains(['.', '!', '?', ';', '\n']))
-                && o.val.grain == Grain::Day
+            // A bare time keeps to its clause ("вечером гляну, раз мастер только завтра").
+            between.is_some_and(|b| {
+                !b.contains(['.', '!', '?', ';', '\n']) && (pick.1.strong || !b.contains(','))
+            }) && o.val.grain == Grain::Day
                 && o.due.is_some_and(|d| d.date > today && d.time.is_none())
         });
         if let Some((_, o)) = day
@@ -410,6 +415,32 @@ fn negated(l: &lex::Lexed, start: usize) -> bool {
         "than" => before(2) == "rather",
         _ => false,
     }
+}
+
+/// "see you Monday", "увидимся в пятницу", "have a good weekend": a date right after a
+/// farewell (`lexicon/farewell.txt`) is when people meet again, not when anything is due.
+fn farewell(l: &lex::Lexed, start: usize) -> bool {
+    static PHRASES: std::sync::OnceLock<Vec<Vec<&'static str>>> = std::sync::OnceLock::new();
+    let phrases = PHRASES.get_or_init(|| {
+        include_str!("../../../lexicon/farewell.txt")
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or(""))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .filter(|p| !p.is_empty())
+            .collect()
+    });
+    let Ok(mut i) = l.toks.binary_search_by_key(&start, |t| t.s) else {
+        return false;
+    };
+    if i > 0 && matches!(l.norm(i - 1), "в" | "во" | "on" | "at") {
+        i -= 1;
+    }
+    phrases.iter().any(|p| {
+        p.len() <= i
+            && p.iter()
+                .enumerate()
+                .all(|(k, w)| l.norm(i - p.len() + k) == *w)
+    })
 }
 
 fn parser<'a>(l: &'a lex::Lexed, now: DateTime<Tz>, strict: bool) -> parse::P<'a> {

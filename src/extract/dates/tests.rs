@@ -743,6 +743,29 @@ fn a_greeting_is_not_a_deadline() {
     assert!(deadline("I'll send it this evening", now, Lang::En).is_some());
 }
 
+#[test]
+fn a_farewell_names_no_deadline() {
+    let now = chrono_tz::Europe::London
+        .with_ymd_and_hms(2026, 12, 7, 8, 55, 0)
+        .unwrap();
+    assert!(deadline("I'll do that. See you tomorrow!", now, Lang::En).is_none());
+    assert!(deadline("will do, have a great weekend", now, Lang::En).is_none());
+    assert!(
+        deadline(
+            "Скину смету клиенту. Увидимся в понедельник!",
+            now,
+            Lang::Ru
+        )
+        .is_none()
+    );
+    assert!(deadline("ок, сделаю. хороших выходных", now, Lang::Ru).is_none());
+    // The date said for the work still counts beside one.
+    let (_, due) = deadline("see you tmrw, I'll bring the keys on Friday", now, Lang::En).unwrap();
+    assert_eq!(due.date.to_string(), "2026-12-11");
+    let (_, due) = deadline("I'll see the client on Monday", now, Lang::En).unwrap();
+    assert_eq!(due.date.to_string(), "2026-12-14");
+}
+
 // Classes learnt from other parsers' suites (tests/data/dates/tune-*.jsonl). Reference:
 // Tuesday 2013-02-12 04:30.
 
