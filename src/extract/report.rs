@@ -855,6 +855,11 @@ mod tests {
             Some("документы по Тагирову ")
         );
         assert_eq!(at("чеки у вас на столе под степлером"), Some("чеки "));
+        // Up where it is seen.
+        assert_eq!(
+            at("пост про конкурс висит: https://vk.com/wall-201_1488"),
+            Some("пост про конкурс ")
+        );
         // Not a result: a plan, a question, the speaker still holding it, not yet.
         assert_eq!(at("документы завтра отвезу в офис"), None);
         assert_eq!(at("документы в папке?"), None);

@@ -50,6 +50,29 @@ pub(super) fn is_soft_break(gap: &str) -> bool {
         || gap.chars().any(|c| c as u32 >= 0x2190)
 }
 
+/// The byte ranges of short lists in brackets ("(дождик, шоколад, кости)"), "(" to ")"
+/// inclusive: at most 60 bytes, a comma inside, no sentence's end.
+fn asides(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut open: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => open = Some(i),
+            ')' => {
+                if let Some(o) = open.take()
+                    && i - o <= 60
+                    && !text[o..i].contains(['.', '!', '?', '\n', ':'])
+                    && text[o..i].contains(',')
+                {
+                    out.push(o..i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// "КП", "ТО", "ТЗ": a Russian abbreviation in capitals, a thing named.
 pub(super) fn abbreviation(written: &str) -> bool {
     let n = written.chars().count();
@@ -185,6 +208,10 @@ impl<'a> Msg<'a> {
         let mut question = Vec::new();
         let (mut clause, mut sent) = (0, 0);
         let mut prev_end = 0;
+        // "памятки про опасности (дождик, шоколад, кости) распечатаю": a short list in
+        // brackets is part of its clause, not clauses of its own.
+        let asides = asides(text);
+        let in_aside = |a: usize, b: usize| asides.iter().any(|r| a <= r.end && r.start < b);
         let mut toks_prev = String::new();
         for (i, t) in toks.iter_mut().enumerate() {
             if i > 0 {
@@ -208,7 +235,7 @@ impl<'a> Msg<'a> {
                     question.push(gap.contains('?'));
                     sent += 1;
                     clause += 1;
-                } else if is_soft_break(gap) {
+                } else if is_soft_break(gap) && !in_aside(prev_end, t.span.start) {
                     clause += 1;
                 }
             }

@@ -175,7 +175,13 @@ pub(super) fn content(
             g += 1;
             last = keep[g];
         }
-        let (a, b) = (m.toks[start].span.start, m.toks[last].span.end);
+        let (a, mut b) = (m.toks[start].span.start, m.toks[last].span.end);
+        // "памятки (дождик, шоколад, кости)": a bracket opened in the run closes in it.
+        let opened = m.text.get(a..b).map_or(0, |r| r.matches('(').count());
+        let closed = m.text.get(a..b).map_or(0, |r| r.matches(')').count());
+        if opened > closed && m.text.get(b..).is_some_and(|r| r.starts_with(')')) {
+            b += 1;
+        }
         // "сделаю и скину": the "и" dropped at the edge joins two actions of one promise.
         let joined = !parts.is_empty()
             && start > 0

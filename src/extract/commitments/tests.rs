@@ -2489,3 +2489,17 @@ fn an_order_answered_with_a_yes_may_name_an_amount_or_a_pronoun() {
         assert_eq!(asked(text), None, "{text}");
     }
 }
+
+#[test]
+fn a_short_list_in_brackets_stays_in_its_clause() {
+    let got = made_all(
+        "Кать, памятки про новогодние опасности (дождик, шоколад, кости) распечатаю и принесу в среду",
+    );
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0]
+            .0
+            .contains("памятки про новогодние опасности (дождик, шоколад, кости)"),
+        "{got:?}"
+    );
+}
