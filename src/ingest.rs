@@ -1886,6 +1886,9 @@ impl Ingest<'_> {
                 }
             }
         }
+        // Its own date makes a yes longer: "ok will do first thing tmrw" says three words
+        // besides it ("should be fine, I'll check with them tmrw" says more). Read once.
+        let mut besides: Option<bool> = None;
         let mut seen_other = false;
         // What the speaker has already answered in a reply since ("отправила ей в вотсап" to
         // "Наташ, отправь клиентке"): a later "ок, поняла" is about something else. A question
@@ -1931,25 +1934,10 @@ impl Ingest<'_> {
             // "принял" in reply to "Серёга кирова 21, Сашка малоярославец к среде": a short yes
             // takes the part handed to the one who says it, when the rules found nothing else in
             // the message.
-            // Its own date makes a yes longer: "ok will do first thing tmrw" says three words
-            // besides it ("should be fine, I'll check with them tmrw" says more).
-            let words = m.text.split_whitespace().count();
-            let besides_date = match due {
-                Some(_) => crate::extract::dates::deadline(
-                    m.text,
-                    m.date.with_timezone(&self.org.timezone),
-                    crate::domain::Lang::detect(m.text),
-                )
-                .and_then(|(span, _)| m.text.get(span))
-                .map_or(words, |d| {
-                    words.saturating_sub(d.split_whitespace().count())
-                }),
-                None => words,
-            };
             let short_yes = replied
                 && own.is_none()
                 && !offers_only
-                && besides_date <= 5
+                && *besides.get_or_insert_with(|| short_besides_date(m, due, self.org))
                 && !commitments::opens_with_no(m.text);
             // The author's own promise beside the parts ("…, Настя — этикетки. Сделаем к
             // четвергу всё что можно") asks nothing of anyone; a move or a report beside them
@@ -2026,7 +2014,12 @@ impl Ingest<'_> {
                     // me to put em on COD?" → "Lemme talk to Jacques first. I'll call him": a
                     // promise of the replier's own (`own` comes only from one) takes up no
                     // offer; it is the replier's.
-                    Finding::Offer { .. } if own.is_some() => continue,
+                    // After a yes ("Yes please, I'll send you the address") the offer stands.
+                    Finding::Offer { .. }
+                        if own.is_some() && !commitments::opens_with_yes(m.text) =>
+                    {
+                        continue;
+                    }
                     Finding::Offer { content, due } if replied || just_before => {
                         // "могу в четверг" offers to do what was asked: take the request's words.
                         let content = if content.trim().is_empty() {
@@ -2387,16 +2380,33 @@ fn pair_edited(
     (picks, used, false)
 }
 
-/// `own` names work `asked` does not: a significant word (verbs are not) the request's text
-/// lacks.
-/// English words of a promise that stand for its thing without naming it.
+/// A yes no longer than five words besides its own date.
+fn short_besides_date(m: &Incoming<'_>, due: Option<Due>, org: &Org) -> bool {
+    let words = m.text.split_whitespace().count();
+    if words <= 5 {
+        return true;
+    }
+    due.is_some()
+        && crate::extract::dates::deadline(m.text, m.date.with_timezone(&org.timezone), org.locale)
+            .and_then(|(span, _)| m.text.get(span))
+            .is_some_and(|d| words.saturating_sub(d.split_whitespace().count()) <= 5)
+}
+
+/// Does a promise's verb have only words standing for its thing after it, no thing named ("ask
+/// him", "check everything", "order from Lola Ising's"; not "send them the revised quote")?
 fn objectless(own: &str) -> bool {
-    let mut words = own.split_whitespace().skip(1);
-    let Some(next) = words.next() else {
+    let words: Vec<String> = own
+        .split_whitespace()
+        .skip(1)
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                .to_lowercase()
+        })
+        .collect();
+    let Some(next) = words.first() else {
         return true;
     };
-    let next = next.to_lowercase();
-    matches!(
+    let stands_for = matches!(
         next.as_str(),
         "it" | "them"
             | "him"
@@ -2410,16 +2420,23 @@ fn objectless(own: &str) -> bool {
             | "this"
             | "those"
             | "these"
-            | "from"
-            | "with"
-            | "at"
-            | "in"
-            | "on"
-            | "for"
-            | "to"
-    ) || next.chars().all(|c| c.is_ascii_digit())
+    );
+    let place = matches!(
+        next.as_str(),
+        "from" | "with" | "at" | "in" | "on" | "for" | "to"
+    );
+    // "send them the revised quote": the pronoun is who gets the thing named after it.
+    let thing_after = words.get(1).is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "the" | "a" | "an" | "my" | "our" | "your" | "their" | "his" | "her" | "this" | "that"
+        )
+    });
+    (stands_for && !thing_after) || place || next.chars().all(|c| c.is_ascii_digit())
 }
 
+/// `own` names work `asked` does not: a significant word (verbs are not) the request's text
+/// lacks.
 fn names_more(own: &str, asked: &str) -> bool {
     let asked = commitments::significant_stems(asked);
     // Its verb alone names no thing: "I will ring them tomorrow" to "can you book the
@@ -2942,5 +2959,25 @@ mod tests {
         assert!(same_stem("смет", "сметы"));
         assert!(!same_stem("tool", "toolbox"));
         assert!(!same_stem("отчёт", "отпуск"));
+    }
+
+    #[test]
+    fn a_verb_with_only_a_pronoun_or_a_place_after_it_names_no_thing() {
+        for own in [
+            "ask him",
+            "check everything",
+            "order from Lola Ising's",
+            "order 3",
+            "pick it,",
+        ] {
+            assert!(super::objectless(own), "{own}");
+        }
+        for own in [
+            "send them the revised quote",
+            "order the LPG",
+            "call Jacques",
+        ] {
+            assert!(!super::objectless(own), "{own}");
+        }
     }
 }

@@ -161,16 +161,17 @@ pub fn only_own_future(w: &str) -> bool {
         })
 }
 
-/// The infinitive of `w`, and whether it says "we", when every dictionary reading of it is one
-/// verb in the first person, present or future ("жму", "проверю", "сделаем"): a prefix put on
-/// such a form makes the speaker's future ("пере" + "об" + "жму").
-pub fn own_verb_reading(w: &str) -> Option<(String, bool)> {
+/// The infinitive of `w`, whether it says "we" and whether it is a present, when every
+/// dictionary reading of it is one verb in the first person, present or future ("жму",
+/// "проверю", "сделаем"): a prefix put on such a form makes the speaker's future ("пере" +
+/// "об" + "жму").
+pub fn own_verb_reading(w: &str) -> Option<(String, bool, bool)> {
     let d = dictionary()?;
     if !cyrillic(w) {
         return None;
     }
     let known = known(w);
-    let mut read: Option<(&str, bool)> = None;
+    let mut read: Option<(&str, bool, bool)> = None;
     for a in known.iter() {
         let t = d.ud_tag(a.ud)?;
         let own = t.pos() == "VERB"
@@ -181,12 +182,15 @@ pub fn own_verb_reading(w: &str) -> Option<(String, bool)> {
             return None;
         }
         let plural = t.feat("Number") == Some("Plur");
+        let present = t.feat("Tense") == Some("Pres");
         match read {
-            Some((lemma, p)) if lemma != a.lemma || p != plural => return None,
-            _ => read = Some((&a.lemma, plural)),
+            Some((lemma, p, now)) if lemma != a.lemma || p != plural || now != present => {
+                return None;
+            }
+            _ => read = Some((&a.lemma, plural, present)),
         }
     }
-    read.map(|(lemma, plural)| (lemma.replace('ё', "е"), plural))
+    read.map(|(lemma, plural, present)| (lemma.replace('ё', "е"), plural, present))
 }
 
 /// Whether some dictionary reading of `w` (lower case) is a verb in the future tense.

@@ -35,8 +35,18 @@ pub(super) fn multi_agreement(m: &Msg, k: usize) -> Option<usize> {
         let fits = m.seq_at(k, seq);
         // "сделаем" alone agrees; "сделаем макет к пятнице" promises.
         // Irish "sound" (grand, fine) likewise only alone: "sound check done" reports.
-        let alone_only = matches!(seq.as_slice(), ["сделаем"] | ["sound"]);
-        if fits && (!alone_only || k + 1 >= m.n()) {
+        // "we can", "I will" only alone too, and after a yes ("yes we can"; "I can drive" is
+        // what one is able to do).
+        let subject = matches!(seq.as_slice(), ["we" | "i", "can" | "will"]);
+        let alone_only = matches!(seq.as_slice(), ["сделаем"] | ["sound"]) || subject;
+        if subject && (k == 0 || !(m.has_f(k - 1, AGREE) || is_vocative(m.w(k - 1)))) {
+            continue;
+        }
+        // Alone: the message, or its sentence, ends there ("Yes Madam we can. Kofi will leave
+        // 5am Friday").
+        let end = k + seq.len();
+        let alone = end >= m.n() || subject && m.sent_of(end) != m.sent_of(k);
+        if fits && (!alone_only || alone) {
             return Some(k + seq.len());
         }
     }
@@ -55,7 +65,19 @@ pub(super) fn leading_agreement_after(m: &Msg, mut k: usize) -> usize {
 pub(super) fn is_vocative(w: &str) -> bool {
     matches!(
         w,
-        "boss" | "chief" | "mate" | "buddy" | "bro" | "sir" | "шеф" | "босс" | "бро" | "начальник"
+        "boss"
+            | "chief"
+            | "mate"
+            | "buddy"
+            | "bro"
+            | "sir"
+            | "madam"
+            | "ma'am"
+            | "maam"
+            | "шеф"
+            | "босс"
+            | "бро"
+            | "начальник"
     )
 }
 

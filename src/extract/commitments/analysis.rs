@@ -51,20 +51,36 @@ pub(super) fn is_soft_break(gap: &str) -> bool {
 }
 
 /// The byte ranges of short lists in brackets ("(дождик, шоколад, кости)"), "(" to ")"
-/// inclusive: at most 60 bytes, a comma inside, no sentence's end.
+/// inclusive: at most 60 bytes, a comma inside, no sentence's end and no condition ("(и смету,
+/// если успею)" stays a clause). Brackets in runs are smileys ("не успею((").
 fn asides(text: &str) -> Vec<Range<usize>> {
+    if !text.contains('(') {
+        return Vec::new();
+    }
+    let b = text.as_bytes();
+    let lone = |i: usize| {
+        (i == 0 || !matches!(b[i - 1], b'(' | b')'))
+            && b.get(i + 1).is_none_or(|c| !matches!(c, b'(' | b')'))
+    };
     let mut out = Vec::new();
     let mut open: Option<usize> = None;
     for (i, c) in text.char_indices() {
         match c {
-            '(' => open = Some(i),
-            ')' => {
+            '(' if lone(i) => open = Some(i),
+            ')' if lone(i) => {
                 if let Some(o) = open.take()
                     && i - o <= 60
-                    && !text[o..i].contains(['.', '!', '?', '\n', ':'])
-                    && text[o..i].contains(',')
+                    && let Some(inner) = text.get(o..i)
+                    && !inner.contains(['.', '!', '?', '\n', ':'])
+                    && inner.contains(',')
                 {
-                    out.push(o..i + 1);
+                    let lower = inner.to_lowercase();
+                    let conditional = lower
+                        .split(|c: char| !c.is_alphanumeric())
+                        .any(|w| matches!(w, "если" | "if" | "когда" | "when" | "unless"));
+                    if !conditional {
+                        out.push(o..i + 1);
+                    }
                 }
             }
             _ => {}
@@ -211,7 +227,15 @@ impl<'a> Msg<'a> {
         // "памятки про опасности (дождик, шоколад, кости) распечатаю": a short list in
         // brackets is part of its clause, not clauses of its own.
         let asides = asides(text);
-        let in_aside = |a: usize, b: usize| asides.iter().any(|r| a <= r.end && r.start < b);
+        // The gap's characters outside any aside: a comma after ")" still cuts.
+        let outside = |a: usize, b: usize| -> String {
+            text.get(a..b)
+                .unwrap_or("")
+                .char_indices()
+                .filter(|(i, _)| !asides.iter().any(|r| r.contains(&(a + i))))
+                .map(|(_, c)| c)
+                .collect()
+        };
         let mut toks_prev = String::new();
         for (i, t) in toks.iter_mut().enumerate() {
             if i > 0 {
@@ -235,7 +259,9 @@ impl<'a> Msg<'a> {
                     question.push(gap.contains('?'));
                     sent += 1;
                     clause += 1;
-                } else if is_soft_break(gap) && !in_aside(prev_end, t.span.start) {
+                } else if is_soft_break(gap)
+                    && (asides.is_empty() || is_soft_break(&outside(prev_end, t.span.start)))
+                {
                     clause += 1;
                 }
             }

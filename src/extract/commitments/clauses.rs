@@ -1159,6 +1159,8 @@ fn thing_first(p: &Msg) -> bool {
     ru_promise(p).is_some_and(|(v, _, _)| v > 0 && p.verb(v).is_some_and(|x| !x.take))
         && thing_at(p, 0)
         && p.w(0).chars().count() >= 4
+        // "сразу скину", "заодно сверю": an adverb first is how, not another thing.
+        && (crate::morph::likely_noun(p.w(0)) || !crate::morph::known_word(p.w(0)))
         && !crate::morph::proper_name_form(p.w(0))
 }
 
@@ -1171,13 +1173,27 @@ fn under_condition(
     per: &[Vec<Finding>],
     k: usize,
 ) -> bool {
-    (0..k).rev().any(|j| {
-        let between = text.get(segs[j].start..segs[k].start).unwrap_or("");
-        !between.trim_end().contains(['.', '!', '?', '\n'])
-            && per[j].is_empty()
-            && opens_condition(&parts[j])
-            && is_conditional(&parts[j])
-    })
+    // Back over the speaker's own promises the condition also holds ("…, заскочу на Ленина,
+    // гляну узел"), to the condition; anything else between ("если будут вопросы, пишите,
+    // отчёт пришлю завтра") or a sentence's end frees the clause.
+    for j in (0..k).rev() {
+        let ends_sentence = text
+            .get(segs[j].clone())
+            .is_some_and(|s| s.contains(['.', '!', '?', '\n']));
+        if ends_sentence {
+            return false;
+        }
+        if per[j].is_empty() {
+            // The condition alone: "если будут вопросы, пишите" says what to do then.
+            let p = &parts[j];
+            let alone = (1..p.n()).all(|i| !p.clause_start(i));
+            return alone && opens_condition(p) && is_conditional(p);
+        }
+        if !per[j].iter().all(|f| matches!(f, Finding::Made { .. })) {
+            return false;
+        }
+    }
+    false
 }
 
 /// The clause opens with a condition ("кстати если успею", "if it rains"), after fillers only.

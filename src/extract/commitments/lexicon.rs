@@ -219,11 +219,25 @@ pub(super) fn derived_verb(w: &str) -> Option<Verb> {
 /// only as a verb of the speaker's own ("жму", "проверим"), in a word it does not hold itself,
 /// make the speaker's perfective future of the prefixed verb.
 fn stacked_verb(w: &str) -> Option<Verb> {
-    if w.chars().count() < 7 || crate::morph::known_word(w) {
+    if w.chars().count() < 7
+        || !w.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
+        || crate::morph::known_word(w)
+    {
         return None;
     }
     let read = |prefix: &str, root: &str| {
-        let (lemma, plural) = crate::morph::own_verb_reading(root)?;
+        let (lemma, plural, present) = crate::morph::own_verb_reading(root)?;
+        // A present made perfective by the prefix must be of a verb with none of its own:
+        // "пере" + "жму" is a future, "пере" + "заливаю" still a present.
+        if present
+            && ru_prefixes().iter().any(|p| {
+                lemma
+                    .strip_prefix(p)
+                    .is_some_and(|r| r.chars().count() >= 3)
+            })
+        {
+            return None;
+        }
         let form = if plural { Form::Fut1Pl } else { Form::Fut1 };
         dictionary_reading(&format!("{prefix}{lemma}"), form)
     };

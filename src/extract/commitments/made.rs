@@ -262,7 +262,8 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                     && m.verb(k).is_none()
                     && !participle(m.w(k))
                     && !word_list!("en/have_a.txt").contains(&m.w(k))
-                    && matches!(m.w(k + 1), "with" | "and" | "please" | "pls")
+                    // Not "and": "I'll have legal and finance review the contract".
+                    && matches!(m.w(k + 1), "with" | "please" | "pls")
             };
             if m.w(v) == "have"
                 && (m.has_f(v + 1, DETERMINER)
@@ -274,8 +275,11 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                     m.has_f(k, DATE | DONE)
                         || matches!(
                             m.w(k),
-                            "ready" | "back" | "over" | "up" | "out" | "to" | "by" | "for"
+                            "ready" | "back" | "over" | "up" | "out" | "to" | "by"
                         )
+                        // "the numbers for you", "for Dan", "for Friday"; not "for takeaway".
+                        || m.w(k) == "for"
+                            && (m.has_f(k + 1, PRON | DATE) || m.capital(k + 1))
                 })
             {
                 continue;

@@ -1381,6 +1381,20 @@ pub fn opens_with_no(text: &str) -> bool {
     words.next().is_some() && first.is_some_and(|w| word_list!("no.txt").contains(&w.as_str()))
 }
 
+/// Does the message open with a yes ("yes please, I'll send the address", "ок, …")? Only its
+/// first word is read.
+pub fn opens_with_yes(text: &str) -> bool {
+    let first = text
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .find(|w| !w.is_empty())
+        .map(crate::extract::words::normalize);
+    first.is_some_and(|w| {
+        word_classes()
+            .get(w.as_str())
+            .is_some_and(|f| f & (AGREE | APPROVE) != 0)
+    })
+}
+
 /// "камри салон сегодня не успею. завтра к обеду сделаю": the work a bare promise after a
 /// refusal is about is what the refusal's clause names ("сделать камри салон"), for when there
 /// is nothing open to move.

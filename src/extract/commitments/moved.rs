@@ -241,19 +241,11 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
             // "talked to Ray, he'll pay half this week and the rest end of month": the rest
             // of someone else's doing.
             _ if m.has_f(i, REST)
-                && (m.bounds(i, true).start..i).any(|k| {
-                    matches!(
-                        m.w(k),
-                        "he'll"
-                            | "she'll"
-                            | "they'll"
-                            | "he"
-                            | "she"
-                            | "they"
-                            | "он"
-                            | "она"
-                            | "они"
-                    )
+                && (m.bounds(i, false).start..i).any(|k| {
+                    matches!(m.w(k), "he'll" | "she'll" | "they'll")
+                        || matches!(m.w(k), "he" | "she" | "they") && m.w(k + 1) == "will"
+                        || matches!(m.w(k), "он" | "она" | "они")
+                            && crate::morph::may_be_future(m.w(k + 1))
                 }) =>
             {
                 false

@@ -19,10 +19,12 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
     // "план на день:", "plan for the day:": the day the plan is written.
     let the_day = || {
         let h = m.slice(head.clone());
-        (h.n() >= 2 && (0..h.n()).any(|k| h.has_f(k, PLAN)) && {
-            let last = h.w(h.n() - 1);
-            matches!(last, "день" | "day" | "денёк" | "денек")
-        })
+        // Only the plan of the day itself: "план на следующий день" is another's.
+        let words: Vec<&str> = (0..h.n()).map(|k| h.w(k)).collect();
+        matches!(
+            words.as_slice(),
+            [.., "план", "на", "день" | "денёк" | "денек"] | [.., "plan", "for", "the", "day"]
+        )
         .then(|| Due {
             date: input.now.date_naive(),
             time: None,

@@ -84,7 +84,8 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                     && m.is_q(i)
                     && (m.has_f(i + 3, EN_VERB)
                         // "Tran, can your crew stay til 8?"
-                        || lexicon::wordnet_verb(m.w(i + 3))
+                        || word_list!("en/crews.txt").contains(&m.w(i + 2))
+                            && lexicon::wordnet_verb(m.w(i + 3))
                             && !m.has_f(i + 3, NEED | STOP | DATE)
                             && !word_list!("en/modal.txt").contains(&m.w(i + 3))) =>
             {
@@ -112,6 +113,16 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                 });
             }
             "need" if m.w(i + 1) == "you" && m.w(i + 2) == "to" => return Some(i + 3),
+            // "Kwabena, when can the pellet mill be back up?": asked when a thing of the one
+            // called will be in order.
+            "when"
+                if matches!(m.w(i + 1), "can" | "will" | "could")
+                    && m.is_q(i)
+                    && m.has_f(i + 2, DETERMINER)
+                    && (i + 3..(i + 7).min(m.n())).any(|k| m.w(k) == "be" && k + 1 < m.n()) =>
+            {
+                return Some(i + 2);
+            }
             // "you right to take the isuzu in for its WOF on wednesday?", "are you ok to cover
             // Sat?": asked whether the one called is fit to, asked to.
             "you" | "u"
@@ -149,6 +160,14 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
     None
 }
 
+/// An English past form: regular ("cleaned") or irregular and unlike its verb ("sent";
+/// `lexicon/en/irregular.txt`, `lexicon/en/told_pasts.txt`).
+fn past_form(w: &str) -> bool {
+    super::made::participle(w)
+        || crate::extract::report::en_irregular_past_unlike_base(w)
+        || word_list!("en/told_pasts.txt").contains(&w)
+}
+
 /// A verb of the full English word list right before what it works on ("service the Mikano"):
 /// not a need, a modal, an auxiliary or a word that names no work ("can the…", "need the…").
 pub(super) fn wide_en_verb(m: &Msg, k: usize) -> bool {
@@ -173,8 +192,12 @@ fn wide_en_verb_as(m: &Msg, k: usize, answered: bool) -> bool {
                 m.w(j + 1),
                 "is" | "are" | "was" | "were" | "'s" | "has" | "have"
             )
+            // "Buy 400L", "order 20kg": an amount with its unit ("Truck 2", "Room 12" are labels).
             && (x.starts_with(|c: char| c.is_ascii_digit())
-                || word_list!("en/object_pron.txt").contains(&x))
+                && x.chars().any(|c| c.is_ascii_alphabetic())
+                || word_list!("en/object_pron.txt").contains(&x)
+                    // "Saw them at the depot", "Found it": a past told.
+                    && (m.has_f(k, EN_VERB) || !past_form(w)))
     };
     let particle = word_list!("en/particles.txt").contains(&m.w(k + 1));
     !m.has_f(k, NEED)
@@ -195,7 +218,7 @@ fn en_imperative(m: &Msg, i: usize, answered: bool) -> bool {
     // Asked of every word: the flag first, the lists only for a verb of work — or for a verb of
     // the full word list before what it works on ("service the Mikano on Saturday").
     // "Yes pay it today pls", "ok send them": a yes to a question, then what to do.
-    let after_yes = i > 0 && m.clause_start(0) && (0..i).all(|k| m.has_f(k, AGREE | APPROVE));
+    let after_yes = i > 0 && (0..i).all(|k| m.has_f(k, AGREE | APPROVE));
     let starts = m.clause_start(i) || after_yes;
     let pleased = i > 0 && m.has_f(i - 1, PLEASE);
     if !(m.has_f(i, EN_VERB) || (starts || pleased) && wide_en_verb_as(m, i, answered)) {

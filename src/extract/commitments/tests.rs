@@ -2345,8 +2345,8 @@ fn prefixes_stacked_on_a_known_form_make_the_speakers_future() {
         made_all("переобжму коннектор"),
         vec![("переобжать коннектор".to_string(), None)]
     );
-    // A word the dictionary holds is read by it, not taken apart.
-    assert!(made_all("переговорная свободна").is_empty());
+    // A present of a verb with a prefix of its own stays a present.
+    assert!(made_all("перезаливаю прошивку на роутере").is_empty());
 }
 
 #[test]
@@ -2360,6 +2360,7 @@ fn a_thing_put_before_its_verb_again_after_a_comma_is_another_promise() {
     for text in [
         "позвоню завтра, сообщу про колодки",
         "афишу до чт нарисую, фото с прошлого отчётника возьму",
+        "макет доделаю сегодня, сразу скину",
     ] {
         assert_eq!(made_all(text).len(), 1, "{text}: {:?}", made_all(text));
     }
@@ -2377,6 +2378,13 @@ fn a_condition_holds_its_own_clause_and_what_it_opens_before() {
         "кстати если успею, заскочу на Ленина, гляну узел, там тоже греется",
     ] {
         assert!(made_all(text).is_empty(), "{text}: {:?}", made_all(text));
+    }
+    // A condition with an ask after it, or in a sentence before, holds no later promise.
+    for text in [
+        "Если будут вопросы, пишите, отчёт пришлю завтра",
+        "если получится, хорошо\nотчёт сдам завтра",
+    ] {
+        assert_eq!(made_all(text).len(), 1, "{text}: {:?}", made_all(text));
     }
     // An "if" inside a clause that asks something holds no later promise.
     let got = made_all(
@@ -2399,6 +2407,9 @@ fn a_plan_may_be_headed_with_a_dash_and_a_day_plan_is_for_today() {
     assert_eq!(got.len(), 2, "{got:?}");
     // A dash before no list heads nothing.
     assert!(made_all("завтра — выходной").is_empty());
+    // The plan of another day is not today's.
+    let got = made_all("план на следующий день:\n1) сдать отчёт\n2) позвонить в банк");
+    assert!(got.iter().all(|(_, d)| d.is_none()), "{got:?}");
 }
 
 #[test]
@@ -2422,6 +2433,12 @@ fn a_dish_had_by_its_bare_name_is_a_meal() {
         made_all("I'll have payroll and invoices done by Friday").len(),
         1
     );
+    // Having others do it is a promise; a coffee to take away is not.
+    assert_eq!(
+        made_all("I'll have legal and finance review the contract").len(),
+        1
+    );
+    assert!(made_all("I'll have a flat white for takeaway please").is_empty());
 }
 
 #[test]
@@ -2454,6 +2471,18 @@ fn a_question_to_someone_for_their_people_asks_them() {
         }) => assert!(content.contains("stay"), "{content}"),
         other => panic!("{other:?}"),
     }
+    // Asked about one's things, not one's people.
+    for text in [
+        "Tom, will your parcel arrive tomorrow?",
+        "can your kid come tomorrow?",
+    ] {
+        assert!(
+            !run_as(text, 1)
+                .iter()
+                .any(|f| matches!(f, Finding::Request { .. })),
+            "{text}"
+        );
+    }
 }
 
 #[test]
@@ -2485,8 +2514,32 @@ fn an_order_answered_with_a_yes_may_name_an_amount_or_a_pronoun() {
         "Site recce at Kukas today 3pm",
         "size guide's not gonna happen today, launch chaos 😵 tomorrow?",
         "sir friday tough, bank reco is pending. monday?",
+        "Truck 2 tomorrow 7am",
+        "Room 12 at 3pm",
+        "Saw them at the depot this morning",
+        "Found it behind the shelf",
     ] {
         assert_eq!(asked(text), None, "{text}");
+    }
+}
+
+#[test]
+fn the_rest_of_someone_elses_doing_moves_nothing_of_the_speakers() {
+    assert!(
+        !run("talked to Ray, he'll pay half this week and the rest end of month")
+            .iter()
+            .any(|f| matches!(f, Finding::Moved { .. }))
+    );
+    // Others named elsewhere in the message leave the speaker's rest dated.
+    for text in [
+        "Обзвонил половину, они просили перезвонить, остальных добью завтра",
+        "called half the customers, they were fine, the rest tomorrow",
+    ] {
+        assert!(
+            run(text).iter().any(|f| matches!(f, Finding::Moved { .. })),
+            "{text}: {:?}",
+            run(text)
+        );
     }
 }
 
@@ -2502,4 +2555,50 @@ fn a_short_list_in_brackets_stays_in_its_clause() {
             .contains("памятки про новогодние опасности (дождик, шоколад, кости)"),
         "{got:?}"
     );
+    // A comma after the bracket still cuts; a condition in brackets or a smiley is no list.
+    let got = made_all("Закажу краску (белую, синюю), Вася привезёт в среду");
+    assert!(!got.iter().any(|(c, _)| c.contains("Вася")), "{got:?}");
+    let got = made_all("сделаю отчёт (и смету, если успею) в пятницу");
+    assert_eq!(got.len(), 1, "{got:?}");
+    let got = made_all("блин, сегодня не успею(( завтра утром скину, ок)");
+    assert!(!got.iter().any(|(c, _)| c.contains("успе")), "{got:?}");
+}
+
+#[test]
+fn we_can_after_a_yes_agrees_and_alone_says_what_one_is_able_to() {
+    for text in [
+        "Yes Madam we can. Kofi will leave 5am Friday",
+        "yes we can",
+        "ok I will",
+    ] {
+        assert!(
+            matches!(run(text).first(), Some(Finding::Accept { .. })),
+            "{text}: {:?}",
+            run(text)
+        );
+    }
+    for text in ["I can drive", "we can do Friday"] {
+        assert!(
+            !matches!(run(text).first(), Some(Finding::Accept { .. })),
+            "{text}: {:?}",
+            run(text)
+        );
+    }
+}
+
+#[test]
+fn when_a_thing_will_be_in_order_asks_the_one_called() {
+    match run_as(
+        "Tom, when can the pellet mill be back up? Appiah wants grower pellets",
+        1,
+    )
+    .first()
+    {
+        Some(Finding::Request {
+            addressee: Some(15),
+            content,
+            ..
+        }) => assert!(content.contains("pellet mill"), "{content}"),
+        other => panic!("{other:?}"),
+    }
 }

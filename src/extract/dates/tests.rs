@@ -764,6 +764,9 @@ fn a_farewell_names_no_deadline() {
     assert_eq!(due.date.to_string(), "2026-12-11");
     let (_, due) = deadline("I'll see the client on Monday", now, Lang::En).unwrap();
     assert_eq!(due.date.to_string(), "2026-12-14");
+    // "до встречи" is also "before the meeting".
+    let (_, due) = deadline("Подготовлю презентацию до встречи в среду", now, Lang::Ru).unwrap();
+    assert_eq!(due.date.to_string(), "2026-12-09");
 }
 
 // Classes learnt from other parsers' suites (tests/data/dates/tune-*.jsonl). Reference:
