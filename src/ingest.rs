@@ -2044,7 +2044,7 @@ impl Ingest<'_> {
                 // выставлю") names nothing.
                 let content = match own {
                     Some(own) if own.contains(" — ") => content,
-                    Some(own) if names_more(own, &content) && objectless(own) => {
+                    Some(own) if names_more(own, &content) && commitments::names_no_thing(own) => {
                         format!("{own} — {content}")
                     }
                     Some(own) if names_more(own, &content) => own.to_string(),
@@ -2390,49 +2390,6 @@ fn short_besides_date(m: &Incoming<'_>, due: Option<Due>, org: &Org) -> bool {
         && crate::extract::dates::deadline(m.text, m.date.with_timezone(&org.timezone), org.locale)
             .and_then(|(span, _)| m.text.get(span))
             .is_some_and(|d| words.saturating_sub(d.split_whitespace().count()) <= 5)
-}
-
-/// Does a promise's verb have only words standing for its thing after it, no thing named ("ask
-/// him", "check everything", "order from Lola Ising's"; not "send them the revised quote")?
-fn objectless(own: &str) -> bool {
-    let words: Vec<String> = own
-        .split_whitespace()
-        .skip(1)
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-                .to_lowercase()
-        })
-        .collect();
-    let Some(next) = words.first() else {
-        return true;
-    };
-    let stands_for = matches!(
-        next.as_str(),
-        "it" | "them"
-            | "him"
-            | "her"
-            | "em"
-            | "'em"
-            | "one"
-            | "everything"
-            | "all"
-            | "that"
-            | "this"
-            | "those"
-            | "these"
-    );
-    let place = matches!(
-        next.as_str(),
-        "from" | "with" | "at" | "in" | "on" | "for" | "to"
-    );
-    // "send them the revised quote": the pronoun is who gets the thing named after it.
-    let thing_after = words.get(1).is_some_and(|w| {
-        matches!(
-            w.as_str(),
-            "the" | "a" | "an" | "my" | "our" | "your" | "their" | "his" | "her" | "this" | "that"
-        )
-    });
-    (stands_for && !thing_after) || place || next.chars().all(|c| c.is_ascii_digit())
 }
 
 /// `own` names work `asked` does not: a significant word (verbs are not) the request's text
@@ -2959,25 +2916,5 @@ mod tests {
         assert!(same_stem("смет", "сметы"));
         assert!(!same_stem("tool", "toolbox"));
         assert!(!same_stem("отчёт", "отпуск"));
-    }
-
-    #[test]
-    fn a_verb_with_only_a_pronoun_or_a_place_after_it_names_no_thing() {
-        for own in [
-            "ask him",
-            "check everything",
-            "order from Lola Ising's",
-            "order 3",
-            "pick it,",
-        ] {
-            assert!(super::objectless(own), "{own}");
-        }
-        for own in [
-            "send them the revised quote",
-            "order the LPG",
-            "call Jacques",
-        ] {
-            assert!(!super::objectless(own), "{own}");
-        }
     }
 }

@@ -171,6 +171,20 @@ pub(crate) fn lexicon_words(file: &'static str) -> impl Iterator<Item = &'static
         .flat_map(str::split_whitespace)
 }
 
+/// The phrases of a lexicon file: one a line, its words split by spaces, `#` starting a
+/// comment.
+pub(crate) fn lexicon_phrases(file: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
+    file.lines()
+        .map(|l| {
+            l.split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+        })
+        .filter(|p| !p.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,8 +51,9 @@ pub(super) fn is_soft_break(gap: &str) -> bool {
 }
 
 /// The byte ranges of short lists in brackets ("(дождик, шоколад, кости)"), "(" to ")"
-/// inclusive: at most 60 bytes, a comma inside, no sentence's end and no condition ("(и смету,
-/// если успею)" stays a clause). Brackets in runs are smileys ("не успею((").
+/// inclusive: at most 60 bytes, a comma inside, no sentence's end. Brackets in runs are
+/// smileys ("не успею(("). `numbered` keeps a bracket with a condition a clause ("(и смету,
+/// если успею)").
 fn asides(text: &str) -> Vec<Range<usize>> {
     if !text.contains('(') {
         return Vec::new();
@@ -74,13 +75,7 @@ fn asides(text: &str) -> Vec<Range<usize>> {
                     && !inner.contains(['.', '!', '?', '\n', ':'])
                     && inner.contains(',')
                 {
-                    let lower = inner.to_lowercase();
-                    let conditional = lower
-                        .split(|c: char| !c.is_alphanumeric())
-                        .any(|w| matches!(w, "если" | "if" | "когда" | "when" | "unless"));
-                    if !conditional {
-                        out.push(o..i + 1);
-                    }
+                    out.push(o..i + 1);
                 }
             }
             _ => {}
@@ -226,7 +221,12 @@ impl<'a> Msg<'a> {
         let mut prev_end = 0;
         // "памятки про опасности (дождик, шоколад, кости) распечатаю": a short list in
         // brackets is part of its clause, not clauses of its own.
-        let asides = asides(text);
+        let mut asides = asides(text);
+        asides.retain(|r| {
+            !toks
+                .iter()
+                .any(|t| r.contains(&t.span.start) && t.f & COND != 0)
+        });
         // The gap's characters outside any aside: a comma after ")" still cuts.
         let outside = |a: usize, b: usize| -> String {
             text.get(a..b)

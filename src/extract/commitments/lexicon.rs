@@ -677,15 +677,7 @@ pub(super) fn lines(file: &'static str) -> impl Iterator<Item = &'static str> {
 fn phrases(files: &[&'static str]) -> Vec<Vec<&'static str>> {
     files
         .iter()
-        .flat_map(|f| f.lines())
-        .map(|l| {
-            l.split('#')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .collect::<Vec<_>>()
-        })
-        .filter(|p| !p.is_empty())
+        .flat_map(|f| crate::extract::words::lexicon_phrases(f))
         .collect()
 }
 

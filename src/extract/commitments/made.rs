@@ -263,7 +263,7 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                     && !participle(m.w(k))
                     && !word_list!("en/have_a.txt").contains(&m.w(k))
                     // Not "and": "I'll have legal and finance review the contract".
-                    && matches!(m.w(k + 1), "with" | "please" | "pls")
+                    && (m.w(k + 1) == "with" || m.has_f(k + 1, PLEASE))
             };
             if m.w(v) == "have"
                 && (m.has_f(v + 1, DETERMINER)

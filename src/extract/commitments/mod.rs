@@ -1373,26 +1373,44 @@ fn moved_due(cx: &Ctx, i: usize) -> Option<Due> {
 /// Does the message open with a no (`lexicon/no.txt`)? A promise after it is the speaker's own,
 /// not the yes to what was asked or offered.
 pub fn opens_with_no(text: &str) -> bool {
-    // Only the first word is asked: no analysis of the whole message on the write path.
-    let mut words = text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty());
-    let first = words.next().map(crate::extract::words::normalize);
-    words.next().is_some() && first.is_some_and(|w| word_list!("no.txt").contains(&w.as_str()))
+    let (first, more) = first_word(text);
+    more && first.is_some_and(|w| word_list!("no.txt").contains(&w.as_str()))
 }
 
-/// Does the message open with a yes ("yes please, I'll send the address", "ок, …")? Only its
-/// first word is read.
+/// Does the message open with a yes ("yes please, I'll send the address", "ок, …")?
 pub fn opens_with_yes(text: &str) -> bool {
-    let first = text
-        .split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .find(|w| !w.is_empty())
-        .map(crate::extract::words::normalize);
-    first.is_some_and(|w| {
+    first_word(text).0.is_some_and(|w| {
         word_classes()
             .get(w.as_str())
             .is_some_and(|f| f & (AGREE | APPROVE) != 0)
     })
+}
+
+/// A message's first word, normalised, and whether more words follow it. Only the first word
+/// is read: no analysis of the whole message on the write path.
+fn first_word(text: &str) -> (Option<String>, bool) {
+    let mut words = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty());
+    let first = words.next().map(crate::extract::words::normalize);
+    (first, words.next().is_some())
+}
+
+/// Does a reply's promise have, after its verb, only words standing for what was asked ("ask
+/// him", "check everything", "order 3", "order from Lola Ising's"), no thing of its own named
+/// ("send them the revised quote", "order the LPG")?
+pub fn names_no_thing(own: &str) -> bool {
+    let m = Msg::new(own);
+    if m.n() < 2 {
+        return true;
+    }
+    let stands_for = m.has_f(1, PRON)
+        || word_list!("en/object_pron.txt").contains(&m.w(1))
+        || word_list!("en/no_thing.txt").contains(&m.w(1));
+    // "send them the revised quote": the pronoun is who gets the thing named after it.
+    let thing_after = m.has_f(2, DETERMINER);
+    let place = m.has_f(1, PREP) && !m.has_f(1, DETERMINER | PRON);
+    stands_for && !thing_after || place || is_number(m.w(1))
 }
 
 /// "камри салон сегодня не успею. завтра к обеду сделаю": the work a bare promise after a

@@ -188,10 +188,7 @@ fn wide_en_verb_as(m: &Msg, k: usize, answered: bool) -> bool {
         let x = m.w(j);
         answered
             && opening
-            && !matches!(
-                m.w(j + 1),
-                "is" | "are" | "was" | "were" | "'s" | "has" | "have"
-            )
+            && !word_list!("en/statement_aux.txt").contains(&m.w(j + 1))
             // "Buy 400L", "order 20kg": an amount with its unit ("Truck 2", "Room 12" are labels).
             && (x.starts_with(|c: char| c.is_ascii_digit())
                 && x.chars().any(|c| c.is_ascii_alphabetic())

@@ -2602,3 +2602,23 @@ fn when_a_thing_will_be_in_order_asks_the_one_called() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_verb_with_only_a_pronoun_or_a_place_after_it_names_no_thing() {
+    for own in [
+        "ask him",
+        "check everything",
+        "order from Lola Ising's",
+        "order 3",
+        "pick it,",
+    ] {
+        assert!(names_no_thing(own), "{own}");
+    }
+    for own in [
+        "send them the revised quote",
+        "order the LPG",
+        "call Jacques",
+    ] {
+        assert!(!names_no_thing(own), "{own}");
+    }
+}

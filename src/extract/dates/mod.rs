@@ -422,11 +422,7 @@ fn negated(l: &lex::Lexed, start: usize) -> bool {
 fn farewell(l: &lex::Lexed, start: usize) -> bool {
     static PHRASES: std::sync::OnceLock<Vec<Vec<&'static str>>> = std::sync::OnceLock::new();
     let phrases = PHRASES.get_or_init(|| {
-        include_str!("../../../lexicon/farewell.txt")
-            .lines()
-            .map(|l| l.split('#').next().unwrap_or(""))
-            .map(|l| l.split_whitespace().collect::<Vec<_>>())
-            .filter(|p| !p.is_empty())
+        crate::extract::words::lexicon_phrases(include_str!("../../../lexicon/farewell.txt"))
             .collect()
     });
     let Ok(mut i) = l.toks.binary_search_by_key(&start, |t| t.s) else {
