@@ -1783,7 +1783,8 @@ impl Ingest<'_> {
         if content.trim().is_empty() {
             return Ok(None);
         }
-        let mut content = commitments::reply_context(content, m.text);
+        let verb = content;
+        let mut content = commitments::reply_context(verb, m.text);
         // "у меня, завтра привезу" in reply to "кто знает где ключ от венткамеры?": a bare
         // verb in reply to someone else is about what they wrote. So is "добьём, к утру будет"
         // in reply to "филе 1.6т сделали, остальное ночные добьют": the clause of its verb.
@@ -1792,14 +1793,22 @@ impl Ingest<'_> {
             && let Some(author) = msg.user_id.filter(|a| *a != m.from)
         {
             let said = self.said_in(l, &msg, author);
-            let bare = commitments::significant_stems(&content).is_empty();
+            // "Thanks for the report, I'll look into it this week", "у меня, завтра занесу" to
+            // someone else's words: a bare verb is about what they wrote, unless its sentence
+            // promises more work of its own ("видел. поправим, в среду фальцовку перенастроим").
+            let bare = commitments::significant_stems(&content).is_empty()
+                || commitments::significant_stems(verb).is_empty()
+                    && said.is_empty()
+                    && !commitments::more_work_beside(verb, m.text)
+                    && !commitments::significant_stems(&without_names(&msg.text, self.names))
+                        .is_empty();
             let asked = said
                 .iter()
                 .any(|f| matches!(f, Finding::Request { .. } | Finding::Offer { .. }));
             let theirs = without_names(&msg.text, self.names);
             // Requests there were for `accept` to take; what it did not take is not this.
             if bare && said.is_empty() {
-                content = commitments::reply_context(&content, &theirs);
+                content = commitments::reply_context(verb, &theirs);
             } else if !asked
                 && words.len() <= 1
                 && let Some(clause) = commitments::verb_clause(&content, &theirs)

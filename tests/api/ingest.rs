@@ -1104,3 +1104,52 @@ async fn a_present_after_a_day_to_come_is_a_plan_for_that_day() {
     .await;
     assert!(now.is_empty(), "{now:?}");
 }
+
+/// Real threads (round 39): a bare verb answering a report is about what was reported, even
+/// after a remark of the replier's own ("Thanks for the report, …"), unless its sentence
+/// promises other work of its own; a "done" told only by a commit or a link closes the
+/// speaker's promise of that verb.
+#[tokio::test]
+async fn a_bare_verb_answering_a_report_takes_its_words_and_a_commit_closes_the_promise() {
+    let now = after(&[
+        (
+            1,
+            "Экспорт падает, если в файле нет строки заголовков",
+            None,
+        ),
+        (2, "Спасибо за репорт, посмотрю на выходных", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(now[0].1.contains("заголовк"), "{now:?}");
+    assert!(!now[0].1.contains("репорт"), "{now:?}");
+
+    let now = after(&[
+        (
+            1,
+            "Хлебозавод жалуется, клапана кривые в партии от 25го",
+            None,
+        ),
+        (
+            2,
+            "видел. поправим, в среду после ППР фальцовку перенастроим",
+            Some(1),
+        ),
+    ])
+    .await;
+    assert!(now.iter().any(|c| c.1.contains("фальцовк")), "{now:?}");
+
+    for done in [
+        "Fixed in 3f2a9c1.",
+        "Поправил: https://github.com/acme/app/pull/12",
+    ] {
+        let verb = if done.starts_with("Fixed") {
+            "I will fix the header bug by Friday"
+        } else {
+            "поправлю заголовки до пятницы"
+        };
+        let now = after(&[(2, verb, None), (2, done, None)]).await;
+        assert_eq!(now.len(), 1, "{now:?}");
+        assert_eq!(now[0].3, CommitmentState::Done, "{done}: {now:?}");
+    }
+}

@@ -23,6 +23,24 @@ pub(super) struct Msg<'a> {
     words: [u64; 4],
 }
 
+/// Does the word at byte `at` of `text` belong to a link ("https://…", "www.…") or follow a
+/// "#" ("#123")?
+fn reference_at(text: &str, at: usize) -> bool {
+    let before = text.get(..at).unwrap_or("");
+    let word_start = before.rfind(char::is_whitespace).map_or(0, |i| {
+        i + before[i..].chars().next().map_or(1, char::len_utf8)
+    });
+    let written = text.get(word_start..at).unwrap_or("");
+    let lower = written.to_ascii_lowercase();
+    lower.contains("://") || lower.starts_with("www.") || written.ends_with('#') || {
+        let rest = text.get(at..).unwrap_or("").to_ascii_lowercase();
+        written.is_empty()
+            && (rest.starts_with("http://")
+                || rest.starts_with("https://")
+                || rest.starts_with("www."))
+    }
+}
+
 /// The bit of `word` in [`Msg::words`].
 fn word_bit(word: &str) -> (usize, u64) {
     use std::hash::Hasher;
@@ -189,6 +207,15 @@ impl<'a> Msg<'a> {
             .collect();
         for i in named {
             toks[i].verb = None;
+        }
+        // "Done in https://github.com/…/pull/12", "fixed by #123": a link or a number after
+        // "#" tells where the work is, it names no thing of it.
+        if text.contains("://") || text.contains('#') {
+            for t in toks.iter_mut() {
+                if reference_at(text, t.span.start) {
+                    t.f |= STOP;
+                }
+            }
         }
         // "может гляну вечером", "может завтра заеду": "maybe" before the speaker's own future
         // hedges it, as "возможно" does (`lexicon/ru/maybe.txt`).

@@ -676,9 +676,12 @@ pub(super) fn promise_content(
             })
             .unwrap_or(clause.start);
         let before = sentence.start..said_of;
+        // "Хорошая идея, добавим": a remark on what was said names no thing.
+        let remark = super::remark_in(m, before.clone());
         let (t2, o2) = content(m, before, verb, &skip, span);
         // "не помню, ща гляну": a clause with a verb of its own says something else.
         if o2
+            && !remark
             && !(sentence.start..clause.start).any(|k| {
                 m.verb(k).is_some()
                     || k > 0 && m.w(k - 1) == "не" && crate::morph::finite_verb(m.w(k))

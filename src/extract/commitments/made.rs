@@ -24,7 +24,10 @@ fn movement(key: &str) -> &'static [String] {
 fn goes_somewhere(m: &Msg, v: usize) -> bool {
     let has = |key: &str, k: usize| movement(key).iter().any(|w| w == m.w(k));
     let capital = m.capital(v);
-    (m.w(v.wrapping_sub(1)) == "to" && (has("to-places", v) || capital && m.w(v) != "i"))
+    // "going to work" goes there; "going to work on the docs" works on them.
+    let works_on = m.w(v) == "work" && m.w(v + 1) == "on";
+    (m.w(v.wrapping_sub(1)) == "to"
+        && (has("to-places", v) && !works_on || capital && m.w(v) != "i"))
         // "I'll come up with a latte": a verb of its own.
         || (has("verbs", v) && has("then", v + 1) && m.w(v + 2) != "with")
 }
@@ -79,6 +82,14 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             {
                 Some(i + 1)
             }
+            // "I plan to work on the presentation today", "we intend to ship it Friday",
+            // "I'm planning to review it": the speaker's plan is their promise.
+            "i" | "we" if matches!(a, "plan" | "intend" | "aim") && b == "to" => Some(i + 3),
+            "i'm" | "im" | "i’m" | "we're" | "we’re"
+                if matches!(a, "planning" | "intending" | "aiming") && b == "to" =>
+            {
+                Some(i + 3)
+            }
             "i" if a == "am" && b == "going" && c == "to" => Some(i + 4),
             "i" if a == "am" && b == "gonna" => Some(i + 3),
             "i'm" | "im" | "i’m" if a == "gonna" => Some(i + 2),
@@ -93,7 +104,8 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "we" if matches!(a, "will" | "shall") => Some(i + 2),
             "we're" | "we’re" if a == "going" && b == "to" => Some(i + 3),
             "we're" | "we’re" if a == "gonna" => Some(i + 2),
-            "gonna" if start => Some(i + 1),
+            // "Hmm gonna ask in #eng-chat": after a filler as at the start.
+            "gonna" if start || (0..i).all(|k| m.has_f(k, FILL | AGREE)) => Some(i + 1),
             // "will there be karaoke." asks, with or without its question mark.
             // "ok sir will do the needful": after a yes and an address, as at the start.
             "will"
@@ -111,7 +123,10 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                     && b != "know"
                     && !(matches!(b, "see" | "check" | "think")
                         && matches!(c, "what" | "if" | "whether" | "how" | "when" | "about"))
-                    && (start || m.w(i.wrapping_sub(1)) == "ok") =>
+                    && (start
+                        || m.w(i.wrapping_sub(1)) == "ok"
+                        // "Rafa let me get some input from Tony": after the one addressed.
+                        || i == 1 && m.capital(0) && !m.has_f(0, STOP | PRON | EN_VERB)) =>
             {
                 Some(i + 2)
             }
@@ -192,12 +207,8 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                 continue;
             }
             // "I'll be in the office", "I'll be there": where the speaker will be, not a task.
-            if m.w(v) == "be"
-                && !matches!(
-                    m.w(v + 1),
-                    "done" | "ready" | "sending" | "working" | "finishing"
-                )
-            {
+            // "I will be completing this code by Sunday": the work under way then.
+            if m.w(v) == "be" && !matches!(m.w(v + 1), "done" | "ready") && !busy_ing(m.w(v + 1)) {
                 continue;
             }
             // "I'll try to", "will try", "I'll do my best": a weak promise, no commitment.
@@ -234,7 +245,9 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                     | "sure"
             ) && v < m.n()
             {
-                if m.w(v) == "be" && !matches!(m.w(v + 1), "done" | "ready" | "sending" | "working")
+                if m.w(v) == "be"
+                    && !matches!(m.w(v + 1), "done" | "ready")
+                    && !busy_ing(m.w(v + 1))
                 {
                     break;
                 }
@@ -767,6 +780,11 @@ fn own_words(text: &str) -> Option<String> {
 }
 
 /// An English "-ing" form of a verb of work ("sending", "putting", "making").
+/// "sending", "completing": work under way, not where one is or goes ("going", "staying").
+fn busy_ing(w: &str) -> bool {
+    en_ing_verb(w) && !word_list!("en/not_busy_ing.txt").contains(&w)
+}
+
 fn en_ing_verb(w: &str) -> bool {
     lexicon::ing_bases(w).iter().any(|v| {
         word_classes()

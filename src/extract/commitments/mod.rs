@@ -1121,10 +1121,9 @@ fn context_in(content: &str, text: &str, by_verb: bool) -> String {
     } else {
         None
     };
-    let best = text
-        .split(['.', '!', '?', ';', ',', '\n'])
+    let best = punctuated(text)
         .map(|c| c.trim().trim_matches(['—', '-', ' ']))
-        .filter(|c| !c.is_empty())
+        .filter(|c| !c.is_empty() && !remark(c))
         .map(|c| (significant_stems(c).len(), c))
         .filter(|(n, _)| *n > 0)
         .max_by_key(|(n, c)| (*n, std::cmp::Reverse(c.len())));
@@ -1134,6 +1133,38 @@ fn context_in(content: &str, text: &str, by_verb: bool) -> String {
         Some((_, clause)) => format!("{} — {clause}", content.trim()),
         None => content.to_string(),
     }
+}
+
+/// The pieces of `text` between punctuation; a point or a comma between digits ("релиз 1.4",
+/// "2,5 т") is part of a number.
+fn punctuated(text: &str) -> impl Iterator<Item = &str> {
+    let b = text.as_bytes();
+    let mut from = 0;
+    let mut cuts = text.char_indices().filter(move |&(i, c)| {
+        let digits = |j: Option<usize>| j.and_then(|j| b.get(j)).is_some_and(u8::is_ascii_digit);
+        match c {
+            '.' | ',' => !(digits(i.checked_sub(1)) && digits(Some(i + 1))),
+            '!' | '?' | ';' | '\n' => true,
+            _ => false,
+        }
+    });
+    std::iter::from_fn(move || {
+        if from > text.len() {
+            return None;
+        }
+        match cuts.next() {
+            Some((i, c)) => {
+                let piece = &text[from..i];
+                from = i + c.len_utf8();
+                Some(piece)
+            }
+            None => {
+                let piece = &text[from..];
+                from = text.len() + 1;
+                Some(piece)
+            }
+        }
+    })
 }
 
 /// The sentence of `text` with the verb `content` opens with: what
@@ -1152,12 +1183,39 @@ pub fn verb_clause<'t>(content: &str, text: &'t str) -> Option<&'t str> {
                 || crate::morph::verb_lemma(m.w(k)).is_some_and(|l| l == verb)
         })
         .find_map(|k| {
-            let s = m.bounds(k, true);
+            let mut s = m.bounds(k, true);
+            // "Thanks for the report, I'll look into it": a remark before the verb's clause
+            // is none of its thing.
+            while s.start < k {
+                let c = m.bounds(s.start, false);
+                if c.end > k || c.end <= s.start || !remark_in(&m, c.clone()) {
+                    break;
+                }
+                s.start = c.end;
+            }
             let from = m.toks.get(s.start)?.span.start;
             let to = m.toks.get(s.end.checked_sub(1)?)?.span.end;
             let clause = text.get(from..to)?.trim_matches(['—', '-', ' ', ',']);
             (!significant_stems(clause).is_empty()).then_some(clause)
         })
+}
+
+/// Does the sentence of `text` whose verb `content` opens with promise more work by another
+/// verb of the speaker's ("поправим, в среду фальцовку перенастроим")?
+pub fn more_work_beside(content: &str, text: &str) -> bool {
+    let Some(verb) = content.split_whitespace().next().map(str::to_lowercase) else {
+        return false;
+    };
+    let text = text.get(..piece_end(text, PIECE_CHARS)).unwrap_or("");
+    let m = Msg::new(text);
+    let own = |k: usize| m.verb(k).is_some_and(|v| v.inf == verb);
+    (0..m.n()).filter(|&k| own(k)).any(|k| {
+        m.bounds(k, true).any(|j| {
+            !own(j)
+                && m.verb(j)
+                    .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+        })
+    })
 }
 
 /// The pieces of `text` (between punctuation) other than the one that says `own`, the yes's
@@ -1396,6 +1454,37 @@ fn first_word(text: &str) -> (Option<String>, bool) {
     (first, words.next().is_some())
 }
 
+/// Is `clause` only a remark on what was said ("хорошая идея", "thanks for the report", "это
+/// баг"), beside yes-words, fillers and greetings? It names no work (`lexicon/remarks.txt`).
+pub fn remark(clause: &str) -> bool {
+    remark_in(&Msg::new(clause), 0..usize::MAX)
+}
+
+fn remark_in(m: &Msg, r: Range<usize>) -> bool {
+    static LIST: OnceLock<Vec<String>> = OnceLock::new();
+    let list = LIST.get_or_init(|| {
+        lexicon::lines(include_str!("../../../lexicon/remarks.txt"))
+            .map(|l| {
+                let m = Msg::new(l);
+                m.toks
+                    .iter()
+                    .map(|t| t.norm.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    });
+    let said: Vec<&str> = m
+        .toks
+        .iter()
+        .skip(r.start)
+        .take(r.end.saturating_sub(r.start))
+        .filter(|t| t.f & (AGREE | FILL | GREET | PLEASE) == 0 || list.iter().any(|p| p == &t.norm))
+        .map(|t| t.norm.as_str())
+        .collect();
+    !said.is_empty() && list.iter().any(|p| *p == said.join(" "))
+}
+
 /// Does a reply's promise have, after its verb, only words standing for what was asked ("ask
 /// him", "check everything", "order 3", "order from Lola Ising's"), no thing of its own named
 /// ("send them the revised quote", "order the LPG")?
@@ -1444,6 +1533,15 @@ pub fn significant_stems(text: &str) -> Vec<String> {
     stems_of(&Msg::new(text))
 }
 
+/// A commit's hash ("3f2a9c1", "fixed in a1b2c3d4e5"): where work went, not what it was.
+fn commit_hash(w: &str) -> bool {
+    (7..=40).contains(&w.len())
+        && w.bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && w.bytes().any(|b| b.is_ascii_digit())
+        && w.bytes().any(|b| b.is_ascii_alphabetic())
+}
+
 fn stems_of(m: &Msg) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     // `out.contains` alone made a long text of varied words quadratic.
@@ -1484,6 +1582,7 @@ fn stems_of(m: &Msg) -> Vec<String> {
                     // A year ("for 2027") dates, it does not name.
                     || w.parse::<u32>().is_ok_and(|y| (1990..=2100).contains(&y)))
             || w.chars().count() < 2
+            || commit_hash(w)
             || is_infinitive(w) && Lang::detect(w) == Lang::Ru
             || w.starts_with("успе")
             || w.ends_with("ing") && is_en_verb_ing(w)

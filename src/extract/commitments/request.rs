@@ -113,6 +113,25 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                 });
             }
             "need" if m.w(i + 1) == "you" && m.w(i + 2) == "to" => return Some(i + 3),
+            // "Is it possible to release a new version?", "would it be possible to add CSV?":
+            // asked of whoever can.
+            "possible"
+                if m.is_q(i)
+                    && m.w(i + 1) == "to"
+                    && m.has_f(i + 2, EN_VERB)
+                    && (i.saturating_sub(3)..i).any(|k| m.w(k) == "it" || m.w(k) == "it's") =>
+            {
+                return Some(i + 2);
+            }
+            // "Any chance you could add CSV export?"
+            "chance"
+                if m.is_q(i)
+                    && matches!(m.w(i + 1), "you" | "u")
+                    && matches!(m.w(i + 2), "could" | "can")
+                    && m.has_f(i + 3, EN_VERB) =>
+            {
+                return Some(i + 3);
+            }
             // "Kwabena, when can the pellet mill be back up?": asked when a thing of the one
             // called will be in order.
             "when"

@@ -2622,3 +2622,118 @@ fn a_verb_with_only_a_pronoun_or_a_place_after_it_names_no_thing() {
         assert!(!names_no_thing(own), "{own}");
     }
 }
+// --- real threads (a tuning set of public issue discussions, round 39)
+
+#[test]
+fn a_remark_before_the_verb_is_no_thing_of_the_promise() {
+    assert!(remark("Хорошая идея"));
+    assert!(remark("Thanks for the report"));
+    assert!(remark("да, это баг"));
+    assert!(!remark("отчёт по продажам"));
+    // Its clause is not the promise's object ("Думаю, … выпустим" releases, it does not think).
+    let got = run("Думаю, на следующей неделе выпустим.");
+    match got.first() {
+        Some(Finding::Made { content, .. }) => assert_eq!(content, "выпустить"),
+        other => panic!("{other:?}"),
+    }
+    // A thing before the verb still is ("Спасибо, отчёт по продажам сделаю").
+    assert_eq!(
+        made_content("Спасибо, отчёт по продажам сделаю."),
+        "сделать отчёт по продажам"
+    );
+    // The verb's sentence names nothing after a remark: what the reply answers will.
+    assert_eq!(
+        verb_clause(
+            "look into",
+            "Thanks for the report, I will look into it this week."
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_number_with_a_point_stays_one_piece_of_the_context() {
+    assert_eq!(
+        reply_context("выпустить", "Когда будет релиз 1.4?"),
+        "выпустить — Когда будет релиз 1.4"
+    );
+}
+
+#[test]
+fn a_commit_a_link_or_an_issue_number_names_no_work_done() {
+    for text in [
+        "Fixed in 3f2a9c1.",
+        "Исправил в 3f2a9c1.",
+        "Fixed by #123",
+        "Done in https://github.com/x/y/pull/12",
+    ] {
+        match run(text).first() {
+            Some(Finding::Done { words }) => assert!(words.is_empty(), "{text}: {words:?}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // A word of the work beside the link still names it.
+    match run("Docs updated: https://example.com/docs").first() {
+        Some(Finding::Done { words }) => assert!(!words.is_empty(), "{words:?}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn we_will_see_is_no_promise_unless_more_work_is_joined_to_it() {
+    assert_eq!(label("посмотрим"), "none");
+    assert_eq!(label("ну посмотрим утром"), "none");
+    assert_eq!(label("завтра посмотрим как ночь простоит"), "none");
+    assert_eq!(label("Че, ща посмотрим и смержим"), "made");
+}
+
+#[test]
+fn i_will_be_with_an_infinitive_is_work_not_being_late() {
+    assert_eq!(made_content("буду делать главу, но позже"), "делать главу");
+    assert_eq!(label("буду позже"), "none");
+}
+
+#[test]
+fn plans_gonna_let_me_and_will_be_doing_in_english() {
+    assert_eq!(
+        made_content("I plan to work on the presentation"),
+        "work on the presentation"
+    );
+    assert_eq!(
+        made_content("I'm planning to review the open PRs"),
+        "review the open PRs"
+    );
+    assert_eq!(made_content("hmm gonna ask Tom"), "ask Tom");
+    assert_eq!(
+        made_content("Rafa let me get some input from Tony."),
+        "get some input from Tony"
+    );
+    assert_eq!(
+        made_content("I will be completing this code by Sunday."),
+        "completing this code"
+    );
+    // Where the speaker will be is no work; going to work is going somewhere.
+    assert_eq!(label("I'll be staying late tomorrow."), "none");
+    assert_eq!(label("I'm going to work tomorrow"), "none");
+    assert_eq!(label("I'm going to work on it tomorrow"), "made");
+    // Trying stays a weak promise (the blind rounds label it so).
+    assert_eq!(label("I'll try to fix this tomorrow."), "none");
+    assert_eq!(label("постараюсь перевести раздел"), "none");
+}
+
+#[test]
+fn is_it_possible_and_any_chance_ask() {
+    for (text, want) in [
+        (
+            "Is it possible to release a new version?",
+            "release a new version",
+        ),
+        ("Any chance you could add CSV export?", "add CSV export"),
+    ] {
+        match run(text).first() {
+            Some(Finding::Request { content, .. }) => assert_eq!(content, want),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    assert_eq!(label("It is possible to release it."), "none");
+}

@@ -185,14 +185,30 @@ pub(super) fn is_absence(m: &Msg) -> bool {
         || m.has_seq(&["won't", "be", "in"])
         || m.has_seq(&["off", "sick"])
         // "в понедельник выйду на полдня позже": when the speaker turns up, not a task.
-        || ["выйду", "приду", "подойду", "буду"].iter().any(|w| m.has_seq(&[w]))
+        // "буду делать главу, но позже" is work.
+        || (0..m.n()).any(|k| {
+            matches!(m.w(k), "выйду" | "приду" | "подойду")
+                || m.w(k) == "буду"
+                    && !m.verb(k + 1).is_some_and(|v| v.form == Form::Inf)
+                    && !is_infinitive(m.w(k + 1))
+        })
             && ["позже", "попозже", "пораньше", "полдня"]
                 .iter()
                 .any(|w| m.has_seq(&[w]))
 }
 
 pub(super) fn is_idiom(m: &Msg) -> bool {
-    idiom_phrases().iter().any(|p| m.has_seq(p))
+    idiom_phrases().iter().any(|p| match p.as_slice() {
+        // "посмотрим", "подумаю" say "we'll see" ("ну посмотрим утром", "завтра посмотрим
+        // как ночь простоит"); joined to more work they promise it ("ща посмотрим и смержим").
+        [one] if Lang::detect(one) == Lang::Ru => (0..m.n()).any(|k| {
+            m.w(k) == *one
+                && !(m.w(k + 1) == "и"
+                    && m.verb(k + 2)
+                        .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl)))
+        }),
+        _ => m.has_seq(p),
+    })
         // "допью кофе и посмотрю" does the work after the coffee.
         || (0..m.n()).any(|i| nonwork_at(m, i) && !work_after(m, i))
 }
