@@ -980,7 +980,20 @@ impl Ingest<'_> {
                 words,
                 otherwise,
             } => {
-                let Some(due) = due else { return Ok(None) };
+                // "I'll put out a new release and bump the MSRV": with no date in the message
+                // at all, nothing is moved and the speaker's own words are work.
+                let Some(due) = due else {
+                    let dated = !crate::extract::dates::find(
+                        m.text,
+                        m.date.with_timezone(&self.org.timezone),
+                        self.org.locale,
+                    )
+                    .is_empty();
+                    return match otherwise {
+                        Some(content) if !dated => self.made(l, m, &content, None).await,
+                        _ => Ok(None),
+                    };
+                };
                 let mut found = self.target(l, m, &words, true, false).await?;
                 // "McDonagh isn't answering, I'll try her again Monday": trying someone again
                 // moves the speaker's latest promise to reach someone, whoever it names.
@@ -1040,8 +1053,33 @@ impl Ingest<'_> {
                     None => Ok(None),
                 }
             }
+            // "Варя, когда будешь готова сдать?" → "Могу выполнить до следующей встречи": an
+            // offer with its own date, in reply to what was asked of the speaker, takes it on.
+            Finding::Offer {
+                content,
+                due: Some(due),
+            } if !commitments::opens_with_no(m.text) && self.asked_when(l, m).await? => {
+                let own = (!commitments::significant_stems(&content).is_empty())
+                    .then_some(content.as_str());
+                self.accept(l, m, Some(due), true, false, own).await
+            }
             Finding::Offer { .. } => Ok(None),
         }
+    }
+
+    /// Does `m` reply to someone else's question asking when ("когда будешь готова сдать?")?
+    async fn asked_when(&self, l: &mut Ledger, m: &Incoming<'_>) -> Result<bool, IngestError> {
+        let Some(r) = m.reply_to else {
+            return Ok(false);
+        };
+        Ok(match l.message(m.chat, r).await? {
+            Some(msg) if msg.user_id.is_some_and(|a| a != m.from) => {
+                analyze_guarded((msg.chat_id, msg.message_id), || {
+                    commitments::asks_when_in(&msg.text)
+                })
+            }
+            _ => false,
+        })
     }
 
     /// What an earlier message said that may be answered: kept from this batch's reading when

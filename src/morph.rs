@@ -202,6 +202,15 @@ pub fn may_be_future(w: &str) -> bool {
     })
 }
 
+/// Whether the dictionary reads `w` (lower case) as a verb's present ("перевожу").
+pub fn may_be_present(w: &str) -> bool {
+    let Some(d) = dictionary() else { return false };
+    known(w).iter().any(|a| {
+        d.ud_tag(a.ud)
+            .is_some_and(|t| t.pos() == "VERB" && t.feat("Tense") == Some("Pres"))
+    })
+}
+
 /// Whether the likeliest dictionary reading of `w` (lower case) is a finite verb ("привезу",
 /// "будет"): after "к 18" such a word makes the number a clock, not a count ("к 18 машинам").
 pub fn finite_verb(w: &str) -> bool {

@@ -1153,3 +1153,40 @@ async fn a_bare_verb_answering_a_report_takes_its_words_and_a_commit_closes_the_
         assert_eq!(now[0].3, CommitmentState::Done, "{done}: {now:?}");
     }
 }
+
+/// An offer with its own date answering "when can you…?" takes the ask on; one answering an
+/// ask of no date ("can someone look at it?" → "I can have a look at lunch if you want") waits
+/// for a yes. A promise whose verb is also a word of moving ("bump the MSRV") is work when the
+/// message has no date to move anything to.
+#[tokio::test]
+async fn an_offer_with_a_date_answers_when_and_a_move_word_without_a_date_is_work() {
+    let now = after(&[
+        (1, "Игорь, когда сможешь сдать отчёт по кассе?", None),
+        (3, "Могу к пятнице", Some(1)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].0, 3);
+    assert!(now[0].1.contains("отчёт"), "{now:?}");
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-27"), "{now:?}");
+
+    let now = after(&[
+        (
+            1,
+            "the reception printer is eating sheets again, can someone look at it?",
+            None,
+        ),
+        (3, "I can have a look at lunch if you want", Some(1)),
+    ])
+    .await;
+    assert!(now.is_empty(), "{now:?}");
+
+    let now = after(&[(
+        2,
+        "I'll put out a new minor version release and bump the MSRV.",
+        None,
+    )])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert!(now[0].1.contains("release"), "{now:?}");
+}

@@ -240,6 +240,13 @@ pub fn asks_when(text: &str) -> bool {
         })
 }
 
+/// A question of when, bare or not ("Варя, когда будешь готова сдать?", "when can you send
+/// it?"): a sentence ending with a question mark that has a word of `when_asked.txt`.
+pub fn asks_when_in(text: &str) -> bool {
+    let m = Msg::new(text);
+    (0..m.n()).any(|k| m.is_q(k) && word_list!("when_asked.txt").contains(&m.w(k)))
+}
+
 /// "soon as really, they're keen. when can you?": a message whose last sentence is a bare
 /// question of when.
 pub fn ends_asking_when(text: &str) -> bool {

@@ -1198,9 +1198,11 @@ fn under_condition(
 
 /// The clause opens with a condition ("кстати если успею", "if it rains"), after fillers only.
 fn opens_condition(p: &Msg) -> bool {
+    // A hedge ("…, возможно запросим информацию") holds only its own clause.
+    let hedge = word_list!("hedge.txt");
     (0..p.n())
         .find(|&i| !p.has_f(i, FILL | AGREE | GREET))
-        .is_some_and(|i| p.has_f(i, COND))
+        .is_some_and(|i| p.has_f(i, COND) && !hedge.contains(&p.w(i)))
 }
 
 /// Does the clause name its speaker ("я", "мы")?

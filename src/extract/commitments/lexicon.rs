@@ -311,7 +311,11 @@ pub(super) fn guessed_fut1(w: &str) -> Option<Verb> {
     let (end, inf_end) = ENDINGS.iter().find(|(e, _)| w.ends_with(e))?;
     // A word the dictionary holds is a guess only when it may be a future ("перекрою": of
     // "перекрыть" or "перекроить"); "ставлю" is a present, not a future of "ставлить".
-    if crate::morph::known_word(w) && !crate::morph::may_be_future(w) {
+    // Nor is one the dictionary also reads as a present ("перевожу": a present of
+    // "переводить", its rare perfective beside it).
+    if crate::morph::known_word(w)
+        && (!crate::morph::may_be_future(w) || crate::morph::may_be_present(w))
+    {
         return None;
     }
     let base = w.strip_suffix(end)?;

@@ -208,7 +208,12 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             }
             // "I'll be in the office", "I'll be there": where the speaker will be, not a task.
             // "I will be completing this code by Sunday": the work under way then.
-            if m.w(v) == "be" && !matches!(m.w(v + 1), "done" | "ready") && !busy_ing(m.w(v + 1)) {
+            // "I will be individually reviewing each PR": an adverb may come first.
+            let ly = usize::from(m.w(v + 1).ends_with("ly") && busy_ing(m.w(v + 2)));
+            if m.w(v) == "be"
+                && !matches!(m.w(v + 1), "done" | "ready")
+                && !busy_ing(m.w(v + 1 + ly))
+            {
                 continue;
             }
             // "I'll try to", "will try", "I'll do my best": a weak promise, no commitment.
@@ -245,13 +250,14 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                     | "sure"
             ) && v < m.n()
             {
+                let ly = usize::from(m.w(v + 1).ends_with("ly") && busy_ing(m.w(v + 2)));
                 if m.w(v) == "be"
                     && !matches!(m.w(v + 1), "done" | "ready")
-                    && !busy_ing(m.w(v + 1))
+                    && !busy_ing(m.w(v + 1 + ly))
                 {
                     break;
                 }
-                v += 1;
+                v += if m.w(v) == "be" { 1 + ly } else { 1 };
             }
             // "gonna pour tomorrow, bring umbrellas": the weather, not anyone's work.
             // "I'll pour the slab" is work: "pour" is weather only without an object.
@@ -451,18 +457,21 @@ pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
             // "я буду делать X", "обещаю прислать", "планирую закончить"
             "буду" | "обещаю" | "планирую" | "собираюсь" | "начну" | "начнем" =>
             {
-                let next = i + 1;
-                let skip_adv = if m.has_f(next, DATE | FILL) {
-                    next + 1
-                } else {
-                    next
-                };
-                for k in [next, skip_adv] {
-                    let t = m.w(k);
-                    if is_infinitive(t) {
-                        let inf = m.verb(k).map(|v| v.inf).unwrap_or("");
-                        return Some((i, Some((k, inf)), false));
-                    }
+                // "планирую ещё какое-то время дополнять перевод": a few words of when or
+                // how may come first.
+                let clause_end = m.bounds(i, false).end;
+                let mut k = i + 1;
+                while k < clause_end
+                    && k <= i + 4
+                    && !is_infinitive(m.w(k))
+                    && (m.has_f(k, DATE | FILL)
+                        || word_list!("ru/before_infinitive.txt").contains(&m.w(k)))
+                {
+                    k += 1;
+                }
+                if k < clause_end && is_infinitive(m.w(k)) {
+                    let inf = m.verb(k).map(|v| v.inf).unwrap_or("");
+                    return Some((i, Some((k, inf)), false));
                 }
                 // "обработку копыт начну в четверг": the work is a noun, "начну" the promise.
                 // "начну с бэкапа" only orders the work that follows.
@@ -782,7 +791,11 @@ fn own_words(text: &str) -> Option<String> {
 /// An English "-ing" form of a verb of work ("sending", "putting", "making").
 /// "sending", "completing": work under way, not where one is or goes ("going", "staying").
 fn busy_ing(w: &str) -> bool {
-    en_ing_verb(w) && !word_list!("en/not_busy_ing.txt").contains(&w)
+    (en_ing_verb(w)
+        || lexicon::ing_bases(w)
+            .iter()
+            .any(|b| lexicon::wordnet_verb(b)))
+        && !word_list!("en/not_busy_ing.txt").contains(&w)
 }
 
 fn en_ing_verb(w: &str) -> bool {

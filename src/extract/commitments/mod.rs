@@ -48,7 +48,7 @@ mod request;
 mod tests;
 mod vetoes;
 
-pub use accept::{agrees_asking_when, asks_when, ends_asking_when, proposed_date};
+pub use accept::{agrees_asking_when, asks_when, asks_when_in, ends_asking_when, proposed_date};
 pub use assign::assigned;
 pub use doubt::{Doubt, doubt};
 /// The words of a lexicon file (for readers outside the rules, as `report`).

@@ -2737,3 +2737,55 @@ fn is_it_possible_and_any_chance_ask() {
     }
     assert_eq!(label("It is possible to release it."), "none");
 }
+#[test]
+fn a_present_the_dictionary_also_reads_is_no_guessed_future() {
+    // "перевожу": a present of "переводить" beside its rare perfective, not "перевожить".
+    assert_eq!(label("Уже перевожу."), "none");
+    assert_eq!(made_content("Кину в соавторов."), "кинуть в соавторов");
+}
+
+#[test]
+fn a_hedge_holds_only_its_own_clause() {
+    assert_eq!(
+        made_content("Мы ознакомимся и вернемся с ответом завтра, возможно запросим информацию."),
+        "ознакомиться и вернуться с ответом"
+    );
+    // A condition still holds the clause before it.
+    let got = made_all("бордюры поставим к среде, плитку начнём в чт если основание успеет");
+    assert_eq!(got.len(), 1, "{got:?}");
+}
+
+#[test]
+fn a_few_words_of_when_may_stand_before_the_planned_infinitive() {
+    let got = made_content("Я планирую ещё какое-то время дополнять и подправлять перевод.");
+    assert!(got.contains("подправлять перевод"), "{got}");
+    assert_eq!(made_content("буду завтра делать отчёт"), "делать отчёт");
+}
+
+#[test]
+fn glad_of_the_help_accepts_an_offer() {
+    assert_eq!(label("Буду рад помощи!"), "accept");
+    assert_eq!(label("буду рада"), "accept");
+    assert_eq!(label("буду рад, если пришлёшь"), "none");
+}
+
+#[test]
+fn will_be_doing_reads_past_an_adverb_and_verbs_outside_the_short_list() {
+    assert_eq!(
+        made_content("I will be tagging the new release tomorrow :)"),
+        "tagging the new release"
+    );
+    let got = made_content("I will be individually reviewing each pull request.");
+    assert!(got.starts_with("reviewing each"), "{got}");
+    assert_eq!(label("I'll be really busy tomorrow"), "none");
+}
+
+#[test]
+fn a_question_of_when_may_say_more_than_when() {
+    assert!(asks_when_in(
+        "Варя, когда будешь готова сдать? Желательный срок: 3 дня"
+    ));
+    assert!(asks_when_in("Tom, when can you send the invoice?"));
+    assert!(!asks_when_in("who can cover the santa parade sat?"));
+    assert!(!asks_when_in("when it's done, ping me"));
+}
