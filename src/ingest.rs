@@ -1155,7 +1155,12 @@ impl Ingest<'_> {
         let verb = own.split_whitespace().next().unwrap_or(own);
         let beside = commitments::beside_own(m.text, verb);
         let rest = commitments::significant_stems(&without_names(&beside, self.names));
-        let says_more = !rest.is_empty();
+        // "Хорошая идея, добавим", "Баг, поправлю": a remark says nothing more.
+        let says_more = !rest.is_empty()
+            && !beside
+                .split(". ")
+                .filter(|p| !p.trim().trim_end_matches('.').is_empty())
+                .all(commitments::remark);
         // About a promise of the speaker's own that the message names or answers ("didn't get
         // round to the springs call, will do it tomorrow"; "сделаем в среду" in reply to it):
         // a new date moves it, none leaves it be.

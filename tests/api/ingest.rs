@@ -1124,6 +1124,17 @@ async fn a_bare_verb_answering_a_report_takes_its_words_and_a_commit_closes_the_
     assert!(now[0].1.contains("заголовк"), "{now:?}");
     assert!(!now[0].1.contains("репорт"), "{now:?}");
 
+    // With no date: a remark and a bare verb answer the report too.
+    for reply in ["Хорошая идея, добавим", "Баг, поправлю"] {
+        let now = after(&[
+            (1, "Надо добавить выгрузку отчёта в CSV", None),
+            (2, reply, Some(1)),
+        ])
+        .await;
+        assert_eq!(now.len(), 1, "{reply}: {now:?}");
+        assert!(now[0].1.contains("CSV"), "{reply}: {now:?}");
+    }
+
     let now = after(&[
         (
             1,
@@ -1154,9 +1165,8 @@ async fn a_bare_verb_answering_a_report_takes_its_words_and_a_commit_closes_the_
     }
 }
 
-/// An offer with its own date answering "when can you…?" takes the ask on; one answering an
-/// ask of no date ("can someone look at it?" → "I can have a look at lunch if you want") waits
-/// for a yes. A promise whose verb is also a word of moving ("bump the MSRV") is work when the
+/// An offer with its own date answering "when can you…?" takes the ask on; one answering a
+/// question of when that asks no work ("когда удобно созвониться?") takes nothing on. A promise whose verb is also a word of moving ("bump the MSRV") is work when the
 /// message has no date to move anything to.
 #[tokio::test]
 async fn an_offer_with_a_date_answers_when_and_a_move_word_without_a_date_is_work() {
@@ -1171,12 +1181,8 @@ async fn an_offer_with_a_date_answers_when_and_a_move_word_without_a_date_is_wor
     assert_eq!(now[0].2.as_deref(), Some("2026-11-27"), "{now:?}");
 
     let now = after(&[
-        (
-            1,
-            "the reception printer is eating sheets again, can someone look at it?",
-            None,
-        ),
-        (3, "I can have a look at lunch if you want", Some(1)),
+        (1, "Игорь, когда удобно созвониться?", None),
+        (3, "Могу завтра", Some(1)),
     ])
     .await;
     assert!(now.is_empty(), "{now:?}");

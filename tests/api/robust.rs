@@ -553,3 +553,16 @@ fn no_panic_on_any_text_of_the_corpora() {
         everything(t, &ppl);
     }
 }
+
+/// A long text of issue numbers and links is read in one pass: the words after "#" and inside
+/// a link name nothing (the search for them was quadratic on a text without spaces).
+#[test]
+fn issue_numbers_and_links_in_a_long_text_name_nothing() {
+    let numbers = "#1,".repeat(300_000);
+    assert!(commitments::significant_stems(&numbers).is_empty());
+    let links = "fixed in https://github.com/acme/app/pull/12 and #345 ".repeat(20_000);
+    assert!(commitments::significant_stems(&links).is_empty());
+    let bare = "ж#1,ё.5,9.ё https://ж.рф/#ё www.пример.рф/x#y ".repeat(10_000);
+    let _ = commitments::significant_stems(&bare);
+    let _ = commitments::reply_context("поправить", &bare);
+}

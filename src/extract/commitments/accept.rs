@@ -240,11 +240,22 @@ pub fn asks_when(text: &str) -> bool {
         })
 }
 
-/// A question of when, bare or not ("Варя, когда будешь готова сдать?", "when can you send
-/// it?"): a sentence ending with a question mark that has a word of `when_asked.txt`.
+/// A question of when asked of someone ("Варя, когда будешь готова сдать?", "when can you
+/// send it?"): a question with a word of `when_question.txt` and the one asked in the second
+/// person (`you_forms.txt`, or a Russian verb in "-ешь"/"-ишь"); "How was your day?",
+/// "когда удобно созвониться?" ask no one to do anything.
 pub fn asks_when_in(text: &str) -> bool {
+    let text = text.get(..piece_end(text, PIECE_CHARS)).unwrap_or("");
     let m = Msg::new(text);
-    (0..m.n()).any(|k| m.is_q(k) && word_list!("when_asked.txt").contains(&m.w(k)))
+    (0..m.n()).any(|k| {
+        m.is_q(k)
+            && word_list!("when_question.txt").contains(&m.w(k))
+            && m.bounds(k, true).any(|j| {
+                word_list!("you_forms.txt").contains(&m.w(j))
+                    || m.w(j).ends_with("ешь")
+                    || m.w(j).ends_with("ишь")
+            })
+    })
 }
 
 /// "soon as really, they're keen. when can you?": a message whose last sentence is a bare

@@ -23,22 +23,32 @@ pub(super) struct Msg<'a> {
     words: [u64; 4],
 }
 
-/// Does the word at byte `at` of `text` belong to a link ("https://…", "www.…") or follow a
-/// "#" ("#123")?
-fn reference_at(text: &str, at: usize) -> bool {
-    let before = text.get(..at).unwrap_or("");
-    let word_start = before.rfind(char::is_whitespace).map_or(0, |i| {
-        i + before[i..].chars().next().map_or(1, char::len_utf8)
-    });
-    let written = text.get(word_start..at).unwrap_or("");
-    let lower = written.to_ascii_lowercase();
-    lower.contains("://") || lower.starts_with("www.") || written.ends_with('#') || {
-        let rest = text.get(at..).unwrap_or("").to_ascii_lowercase();
-        written.is_empty()
-            && (rest.starts_with("http://")
-                || rest.starts_with("https://")
-                || rest.starts_with("www."))
+/// The byte ranges of the links in `text` ("https://…", "www.…"), each to the next space: one
+/// pass over the text, however long.
+fn link_spans(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let close = |from: usize, to: usize, out: &mut Vec<Range<usize>>| {
+        let chunk = &text.as_bytes()[from..to];
+        let www = chunk.len() >= 4 && chunk[..4].eq_ignore_ascii_case(b"www.");
+        if www || chunk.windows(3).any(|w| w == b"://") {
+            out.push(from..to);
+        }
+    };
+    for (i, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(from)) => {
+                close(from, i, &mut out);
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
     }
+    if let Some(from) = start {
+        close(from, text.len(), &mut out);
+    }
+    out
 }
 
 /// The bit of `word` in [`Msg::words`].
@@ -210,9 +220,16 @@ impl<'a> Msg<'a> {
         }
         // "Done in https://github.com/…/pull/12", "fixed by #123": a link or a number after
         // "#" tells where the work is, it names no thing of it.
-        if text.contains("://") || text.contains('#') {
+        if text.contains("://") || text.contains("www.") || text.contains('#') {
+            let links = link_spans(text);
+            let mut l = 0;
             for t in toks.iter_mut() {
-                if reference_at(text, t.span.start) {
+                while links.get(l).is_some_and(|r| r.end <= t.span.start) {
+                    l += 1;
+                }
+                let in_link = links.get(l).is_some_and(|r| r.start <= t.span.start);
+                let after_hash = t.span.start > 0 && text.as_bytes()[t.span.start - 1] == b'#';
+                if in_link || after_hash {
                     t.f |= STOP;
                 }
             }

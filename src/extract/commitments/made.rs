@@ -25,7 +25,7 @@ fn goes_somewhere(m: &Msg, v: usize) -> bool {
     let has = |key: &str, k: usize| movement(key).iter().any(|w| w == m.w(k));
     let capital = m.capital(v);
     // "going to work" goes there; "going to work on the docs" works on them.
-    let works_on = m.w(v) == "work" && m.w(v + 1) == "on";
+    let works_on = m.w(v) == "work" && m.w(v + 1) == "on" && !m.has_f(v + 2, DATE);
     (m.w(v.wrapping_sub(1)) == "to"
         && (has("to-places", v) && !works_on || capital && m.w(v) != "i"))
         // "I'll come up with a latte": a verb of its own.
@@ -84,9 +84,9 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             }
             // "I plan to work on the presentation today", "we intend to ship it Friday",
             // "I'm planning to review it": the speaker's plan is their promise.
-            "i" | "we" if matches!(a, "plan" | "intend" | "aim") && b == "to" => Some(i + 3),
+            "i" | "we" if word_list!("en/plan_to.txt").contains(&a) && b == "to" => Some(i + 3),
             "i'm" | "im" | "i’m" | "we're" | "we’re"
-                if matches!(a, "planning" | "intending" | "aiming") && b == "to" =>
+                if word_list!("en/plan_to.txt").contains(&a) && b == "to" =>
             {
                 Some(i + 3)
             }
@@ -125,8 +125,12 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                         && matches!(c, "what" | "if" | "whether" | "how" | "when" | "about"))
                     && (start
                         || m.w(i.wrapping_sub(1)) == "ok"
-                        // "Rafa let me get some input from Tony": after the one addressed.
-                        || i == 1 && m.capital(0) && !m.has_f(0, STOP | PRON | EN_VERB)) =>
+                        // "Rafa Let me get some input from Tony": after the one addressed, a
+                        // new sentence begun without its comma ("Tom let me borrow it" tells).
+                        || i == 1
+                            && m.capital(0)
+                            && m.capital(1)
+                            && !m.has_f(0, STOP | PRON | EN_VERB)) =>
             {
                 Some(i + 2)
             }
@@ -208,11 +212,9 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             }
             // "I'll be in the office", "I'll be there": where the speaker will be, not a task.
             // "I will be completing this code by Sunday": the work under way then.
-            // "I will be individually reviewing each PR": an adverb may come first.
-            let ly = usize::from(m.w(v + 1).ends_with("ly") && busy_ing(m.w(v + 2)));
             if m.w(v) == "be"
                 && !matches!(m.w(v + 1), "done" | "ready")
-                && !busy_ing(m.w(v + 1 + ly))
+                && busy_after_be(m, v + 1).is_none()
             {
                 continue;
             }
@@ -250,14 +252,15 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
                     | "sure"
             ) && v < m.n()
             {
-                let ly = usize::from(m.w(v + 1).ends_with("ly") && busy_ing(m.w(v + 2)));
-                if m.w(v) == "be"
-                    && !matches!(m.w(v + 1), "done" | "ready")
-                    && !busy_ing(m.w(v + 1 + ly))
-                {
-                    break;
+                if m.w(v) == "be" && matches!(m.w(v + 1), "done" | "ready") {
+                    v += 1;
+                    continue;
                 }
-                v += if m.w(v) == "be" { 1 + ly } else { 1 };
+                match (m.w(v) == "be").then(|| busy_after_be(m, v + 1)) {
+                    Some(None) => break,
+                    Some(Some(ly)) => v += 1 + ly,
+                    None => v += 1,
+                }
             }
             // "gonna pour tomorrow, bring umbrellas": the weather, not anyone's work.
             // "I'll pour the slab" is work: "pour" is weather only without an object.
@@ -791,11 +794,23 @@ fn own_words(text: &str) -> Option<String> {
 /// An English "-ing" form of a verb of work ("sending", "putting", "making").
 /// "sending", "completing": work under way, not where one is or goes ("going", "staying").
 fn busy_ing(w: &str) -> bool {
-    (en_ing_verb(w)
-        || lexicon::ing_bases(w)
-            .iter()
-            .any(|b| lexicon::wordnet_verb(b)))
-        && !word_list!("en/not_busy_ing.txt").contains(&w)
+    en_ing_verb(w) && !word_list!("en/not_busy_ing.txt").contains(&w)
+}
+
+/// "I will be tagging the new release", "I'll be individually reviewing each PR": the
+/// speaker's work under way then, at `k` past "be" (an adverb in "-ly" may come first): a verb
+/// of the work list, or any verb with a thing after it ("the", "each"; not "my birthday"), and
+/// not how the speaker goes or is ("running late", `lexicon/en/not_busy_ing.txt`). The number
+/// of words to pass over to the verb.
+fn busy_after_be(m: &Msg, k: usize) -> Option<usize> {
+    let ly = usize::from(m.w(k).ends_with("ly") && !m.has_f(k, EN_VERB));
+    let (w, next) = (m.w(k + ly), m.w(k + ly + 1));
+    let any_verb = lexicon::ing_bases(w)
+        .iter()
+        .any(|b| lexicon::wordnet_verb(b))
+        && word_list!("en/determiner.txt").contains(&next)
+        && !word_list!("en/not_busy_ing.txt").contains(&w);
+    (busy_ing(w) && next != "late" || any_verb).then_some(ly)
 }
 
 fn en_ing_verb(w: &str) -> bool {

@@ -1533,13 +1533,16 @@ pub fn significant_stems(text: &str) -> Vec<String> {
     stems_of(&Msg::new(text))
 }
 
-/// A commit's hash ("3f2a9c1", "fixed in a1b2c3d4e5"): where work went, not what it was.
-fn commit_hash(w: &str) -> bool {
-    (7..=40).contains(&w.len())
-        && w.bytes()
+/// A commit's hash as written ("3f2a9c1", "fixed in a1b2c3d4e5"): where work went, not what it
+/// was. Lower case, with two digits and two letters at least ("BE20451" is a part's code).
+fn commit_hash(written: &str) -> bool {
+    let digits = written.bytes().filter(u8::is_ascii_digit).count();
+    (7..=40).contains(&written.len())
+        && written
+            .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-        && w.bytes().any(|b| b.is_ascii_digit())
-        && w.bytes().any(|b| b.is_ascii_alphabetic())
+        && digits >= 2
+        && written.len() - digits >= 2
 }
 
 fn stems_of(m: &Msg) -> Vec<String> {
@@ -1582,7 +1585,7 @@ fn stems_of(m: &Msg) -> Vec<String> {
                     // A year ("for 2027") dates, it does not name.
                     || w.parse::<u32>().is_ok_and(|y| (1990..=2100).contains(&y)))
             || w.chars().count() < 2
-            || commit_hash(w)
+            || commit_hash(m.text.get(t.span.clone()).unwrap_or(""))
             || is_infinitive(w) && Lang::detect(w) == Lang::Ru
             || w.starts_with("успе")
             || w.ends_with("ing") && is_en_verb_ing(w)

@@ -119,6 +119,7 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                 if m.is_q(i)
                     && m.w(i + 1) == "to"
                     && m.has_f(i + 2, EN_VERB)
+                    && !word_list!("en/asker_verbs.txt").contains(&m.w(i + 2))
                     && (i.saturating_sub(3)..i).any(|k| m.w(k) == "it" || m.w(k) == "it's") =>
             {
                 return Some(i + 2);
@@ -128,7 +129,8 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                 if m.is_q(i)
                     && matches!(m.w(i + 1), "you" | "u")
                     && matches!(m.w(i + 2), "could" | "can")
-                    && m.has_f(i + 3, EN_VERB) =>
+                    && m.has_f(i + 3, EN_VERB)
+                    && !word_list!("en/asker_verbs.txt").contains(&m.w(i + 3)) =>
             {
                 return Some(i + 3);
             }

@@ -2672,6 +2672,11 @@ fn a_commit_a_link_or_an_issue_number_names_no_work_done() {
             other => panic!("{text}: {other:?}"),
         }
     }
+    // A part's code in capitals names its thing.
+    match run("BE20451 fixed").first() {
+        Some(Finding::Done { words }) => assert!(!words.is_empty(), "{words:?}"),
+        other => panic!("{other:?}"),
+    }
     // A word of the work beside the link still names it.
     match run("Docs updated: https://example.com/docs").first() {
         Some(Finding::Done { words }) => assert!(!words.is_empty(), "{words:?}"),
@@ -2685,6 +2690,7 @@ fn we_will_see_is_no_promise_unless_more_work_is_joined_to_it() {
     assert_eq!(label("ну посмотрим утром"), "none");
     assert_eq!(label("завтра посмотрим как ночь простоит"), "none");
     assert_eq!(label("Че, ща посмотрим и смержим"), "made");
+    assert_eq!(label("посмотрим и решим"), "none");
 }
 
 #[test]
@@ -2705,9 +2711,11 @@ fn plans_gonna_let_me_and_will_be_doing_in_english() {
     );
     assert_eq!(made_content("hmm gonna ask Tom"), "ask Tom");
     assert_eq!(
-        made_content("Rafa let me get some input from Tony."),
+        made_content("Rafa Let me get some input from Tony."),
         "get some input from Tony"
     );
+    // The past "let": someone allowed the speaker.
+    assert_eq!(label("Tom let me borrow his charger yesterday"), "none");
     assert_eq!(
         made_content("I will be completing this code by Sunday."),
         "completing this code"
@@ -2716,6 +2724,7 @@ fn plans_gonna_let_me_and_will_be_doing_in_english() {
     assert_eq!(label("I'll be staying late tomorrow."), "none");
     assert_eq!(label("I'm going to work tomorrow"), "none");
     assert_eq!(label("I'm going to work on it tomorrow"), "made");
+    assert_eq!(label("I'm going to work on Saturday"), "none");
     // Trying stays a weak promise (the blind rounds label it so).
     assert_eq!(label("I'll try to fix this tomorrow."), "none");
     assert_eq!(label("постараюсь перевести раздел"), "none");
@@ -2736,11 +2745,16 @@ fn is_it_possible_and_any_chance_ask() {
         }
     }
     assert_eq!(label("It is possible to release it."), "none");
+    // What the asker would get or join is no work asked.
+    assert_eq!(label("Is it possible to get a refund?"), "none");
+    assert_eq!(label("Any chance you could make it to the party?"), "none");
 }
 #[test]
 fn a_present_the_dictionary_also_reads_is_no_guessed_future() {
     // "перевожу": a present of "переводить" beside its rare perfective, not "перевожить".
     assert_eq!(label("Уже перевожу."), "none");
+    // A present after a day to come is still that day's plan.
+    assert_eq!(made_content("Завтра перевожу оплату"), "переводить оплату");
     assert_eq!(made_content("Кину в соавторов."), "кинуть в соавторов");
 }
 
@@ -2777,7 +2791,16 @@ fn will_be_doing_reads_past_an_adverb_and_verbs_outside_the_short_list() {
     );
     let got = made_content("I will be individually reviewing each pull request.");
     assert!(got.starts_with("reviewing each"), "{got}");
-    assert_eq!(label("I'll be really busy tomorrow"), "none");
+    // How the speaker goes or is, or their own time, is no work under way.
+    for text in [
+        "I'll be running late tomorrow",
+        "I'll be driving to Leeds tomorrow",
+        "I'll be walking the dog",
+        "I'll be celebrating my birthday on Friday",
+        "I'll be arriving next Monday",
+    ] {
+        assert_eq!(label(text), "none", "{text}");
+    }
 }
 
 #[test]
@@ -2787,5 +2810,7 @@ fn a_question_of_when_may_say_more_than_when() {
     ));
     assert!(asks_when_in("Tom, when can you send the invoice?"));
     assert!(!asks_when_in("who can cover the santa parade sat?"));
-    assert!(!asks_when_in("when it's done, ping me"));
+    // Asked of no one: when it suits, or how a day went.
+    assert!(!asks_when_in("Когда удобно созвониться?"));
+    assert!(!asks_when_in("How was your day?"));
 }

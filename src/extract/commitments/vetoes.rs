@@ -205,7 +205,8 @@ pub(super) fn is_idiom(m: &Msg) -> bool {
             m.w(k) == *one
                 && !(m.w(k + 1) == "и"
                     && m.verb(k + 2)
-                        .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl)))
+                        .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+                    && !word_list!("ru/wait_and_see.txt").contains(&m.w(k + 2)))
         }),
         _ => m.has_seq(p),
     })
