@@ -260,20 +260,42 @@ pub(super) fn combine(
             // promises a thing of its own by a date of its own, or set against the one before
             // by "а", is a promise of its own; one with neither ("позвоню завтра, сообщу про
             // колодки") goes on with the work before it.
+            // A sentence of its own after one that is a promise whole, ending its own sentence
+            // ("удалю этот форк. И сделаю новый"; not after "акт сделаю, как только
+            // подпишут договор.").
+            let after_whole_promise = |k: usize| {
+                after_sentence(input.text, &segs[k])
+                    && (0..k)
+                        .rev()
+                        .find(|&j| per[j].iter().any(|f| matches!(f, Finding::Made { .. })))
+                        .is_some_and(|j| !same_sentence(input.text, &segs[j]))
+            };
             let own_ru: Vec<usize> = (0..per.len())
                 .filter(|&k| {
                     per[k].iter().any(|f| matches!(f, Finding::Made { .. }))
                         && !parts[k].question.iter().any(|&q| q)
                         // A dated "we" first ("Рёниш сделаем 11 января, …") promises too.
-                        && ru_own_thing(
+                        && (ru_own_thing(
                             &parts[k],
                             k == 0
                                 && per[k]
                                     .iter()
                                     .any(|f| matches!(f, Finding::Made { due: Some(_), .. })),
                         )
+                            // "Завтра дочитаю главу. Завтра отпишусь": a sentence of its own
+                            // with a date of its own is a turn of its own.
+                            || (k == 0 || after_whole_promise(k))
+                                && singular_promise(&parts[k])
+                                // "Отчёт сделаю. Пришлю его вечером" goes on with the same.
+                                && !(0..parts[k].n()).any(|i| {
+                                    word_list!("ru/object_pron.txt").contains(&parts[k].w(i))
+                                })
+                                && per[k].iter().any(|f| f.due().is_some()))
                         && (k == 0
                             || parallel_parts(input.text, &segs[k], &parts[k - 1], &parts[k])
+                            // "удалю этот форк. И сделаю новый с ветками": a sentence of its
+                            // own promising a thing of its own.
+                            || after_whole_promise(k)
                             || after_comma(input.text, &segs[k])
                                 && (per[k].iter().any(|f| f.due().is_some())
                                     // "список скину сегодня, объёмы с Пашей согласую": a thing
@@ -1239,6 +1261,15 @@ fn after_comma(text: &str, r: &Range<usize>) -> bool {
 /// Does the clause at `r` open a sentence of its own?
 fn after_sentence(text: &str, r: &Range<usize>) -> bool {
     let before = text.get(..r.start).map_or("", str::trim_end);
+    // "…форк. И сделаю новый": a sentence may open with "и", "а", "and".
+    let before = ["и", "И", "а", "А", "and", "And"]
+        .iter()
+        .find_map(|c| {
+            before
+                .strip_suffix(c)
+                .filter(|b| b.ends_with(char::is_whitespace))
+        })
+        .map_or(before, str::trim_end);
     !before.is_empty() && before.ends_with(['.', '!', '\n'])
 }
 

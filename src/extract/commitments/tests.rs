@@ -2814,3 +2814,18 @@ fn a_question_of_when_may_say_more_than_when() {
     assert!(!asks_when_in("Когда удобно созвониться?"));
     assert!(!asks_when_in("How was your day?"));
 }
+
+#[test]
+fn a_sentence_of_its_own_promising_a_thing_or_by_a_date_is_another_promise() {
+    for text in [
+        "удалю этот форк. И сделаю новый с ветками.",
+        "Завтра дочитаю главу. Завтра отпишусь",
+        "Привет! Завтра еще дочитаю. Спасибо за перевод!\nЗавтра отпишусь)",
+    ] {
+        let got = made_all(text);
+        assert_eq!(got.len(), 2, "{text}: {got:?}");
+    }
+    // The same work told on: no thing and no date of its own.
+    let got = made_all("Отчёт сделаю. Пришлю его вечером.");
+    assert_eq!(got.len(), 1, "{got:?}");
+}
