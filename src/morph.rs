@@ -195,19 +195,20 @@ pub fn own_verb_reading(w: &str) -> Option<(String, bool, bool)> {
 
 /// Whether some dictionary reading of `w` (lower case) is a verb in the future tense.
 pub fn may_be_future(w: &str) -> bool {
-    let Some(d) = dictionary() else { return false };
-    known(w).iter().any(|a| {
-        d.ud_tag(a.ud)
-            .is_some_and(|t| t.pos() == "VERB" && t.feat("Tense") == Some("Fut"))
-    })
+    may_be_tense(w, "Fut")
 }
 
 /// Whether the dictionary reads `w` (lower case) as a verb's present ("перевожу").
 pub fn may_be_present(w: &str) -> bool {
+    may_be_tense(w, "Pres")
+}
+
+/// Whether the dictionary reads `w` as a verb in `tense` (UD's "Fut", "Pres").
+fn may_be_tense(w: &str, tense: &str) -> bool {
     let Some(d) = dictionary() else { return false };
     known(w).iter().any(|a| {
         d.ud_tag(a.ud)
-            .is_some_and(|t| t.pos() == "VERB" && t.feat("Tense") == Some("Pres"))
+            .is_some_and(|t| t.pos() == "VERB" && t.feat("Tense") == Some(tense))
     })
 }
 
