@@ -1180,16 +1180,6 @@ async fn an_offer_with_a_date_answers_when_and_a_move_word_without_a_date_is_wor
     assert!(now[0].1.contains("отчёт"), "{now:?}");
     assert_eq!(now[0].2.as_deref(), Some("2026-11-27"), "{now:?}");
 
-    // "Когда будет релиз?" asked of no one: a date in reply takes it on.
-    let now = after(&[
-        (1, "Когда будет релиз 1.4?", None),
-        (3, "На следующей неделе.", Some(1)),
-    ])
-    .await;
-    assert_eq!(now.len(), 1, "{now:?}");
-    assert_eq!(now[0].0, 3);
-    assert!(now[0].1.contains("релиз"), "{now:?}");
-
     let now = after(&[
         (1, "Игорь, когда удобно созвониться?", None),
         (3, "Могу завтра", Some(1)),

@@ -488,13 +488,10 @@ fn when_can_you(cx: &Ctx) -> Option<Finding> {
                 .get(m.toks[n - 1].span.end..)
                 .is_some_and(|r| r.starts_with(','))
     });
-    // "Когда будет релиз 1.4?" asked of no one: whoever answers with a date takes it on.
-    let being_asked = word_list!("ru/being.txt").contains(&m.w(i));
     let (addr, mut skip) = match addressee(cx, when) {
         Some((id, skip)) => (Some(id), skip),
         None => match called {
             Some(n) => (None, (0..n).collect()),
-            None if being_asked => (None, Vec::new()),
             None => return None,
         },
     };

@@ -2829,17 +2829,3 @@ fn a_sentence_of_its_own_promising_a_thing_or_by_a_date_is_another_promise() {
     let got = made_all("Отчёт сделаю. Пришлю его вечером.");
     assert_eq!(got.len(), 1, "{got:?}");
 }
-
-#[test]
-fn when_a_thing_will_be_asked_of_no_one_is_asked_of_whoever_answers() {
-    match run("Когда будет релиз 1.4?").first() {
-        Some(Finding::Request {
-            addressee: None,
-            content,
-            ..
-        }) => assert_eq!(content, "релиз 1.4"),
-        other => panic!("{other:?}"),
-    }
-    // When a thing happens asks for no work.
-    assert_eq!(label("Когда будет созвон?"), "none");
-}
