@@ -1156,11 +1156,7 @@ impl Ingest<'_> {
         let beside = commitments::beside_own(m.text, verb);
         let rest = commitments::significant_stems(&without_names(&beside, self.names));
         // "Хорошая идея, добавим", "Баг, поправлю": a remark says nothing more.
-        let says_more = !rest.is_empty()
-            && !beside
-                .split(". ")
-                .filter(|p| !p.trim().trim_end_matches('.').is_empty())
-                .all(commitments::remark);
+        let says_more = !rest.is_empty() && !commitments::only_remarks(&beside);
         // About a promise of the speaker's own that the message names or answers ("didn't get
         // round to the springs call, will do it tomorrow"; "сделаем в среду" in reply to it):
         // a new date moves it, none leaves it be.
@@ -1839,16 +1835,15 @@ impl Ingest<'_> {
             // "Thanks for the report, I'll look into it this week", "у меня, завтра занесу" to
             // someone else's words: a bare verb is about what they wrote, unless its sentence
             // promises more work of its own ("видел. поправим, в среду фальцовку перенастроим").
+            let theirs = without_names(&msg.text, self.names);
             let bare = commitments::significant_stems(&content).is_empty()
-                || commitments::significant_stems(verb).is_empty()
+                || words.is_empty()
                     && said.is_empty()
                     && !commitments::more_work_beside(verb, m.text)
-                    && !commitments::significant_stems(&without_names(&msg.text, self.names))
-                        .is_empty();
+                    && !commitments::significant_stems(&theirs).is_empty();
             let asked = said
                 .iter()
                 .any(|f| matches!(f, Finding::Request { .. } | Finding::Offer { .. }));
-            let theirs = without_names(&msg.text, self.names);
             // Requests there were for `accept` to take; what it did not take is not this.
             if bare && said.is_empty() {
                 content = commitments::reply_context(verb, &theirs);

@@ -792,11 +792,6 @@ fn own_words(text: &str) -> Option<String> {
 }
 
 /// An English "-ing" form of a verb of work ("sending", "putting", "making").
-/// "sending", "completing": work under way, not where one is or goes ("going", "staying").
-fn busy_ing(w: &str) -> bool {
-    en_ing_verb(w) && !word_list!("en/not_busy_ing.txt").contains(&w)
-}
-
 /// "I will be tagging the new release", "I'll be individually reviewing each PR": the
 /// speaker's work under way then, at `k` past "be" (an adverb in "-ly" may come first): a verb
 /// of the work list, or any verb with a thing after it ("the", "each"; not "my birthday"), and
@@ -805,12 +800,12 @@ fn busy_ing(w: &str) -> bool {
 fn busy_after_be(m: &Msg, k: usize) -> Option<usize> {
     let ly = usize::from(m.w(k).ends_with("ly") && !m.has_f(k, EN_VERB));
     let (w, next) = (m.w(k + ly), m.w(k + ly + 1));
-    let any_verb = lexicon::ing_bases(w)
-        .iter()
-        .any(|b| lexicon::wordnet_verb(b))
-        && word_list!("en/determiner.txt").contains(&next)
-        && !word_list!("en/not_busy_ing.txt").contains(&w);
-    (busy_ing(w) && next != "late" || any_verb).then_some(ly)
+    let work = en_ing_verb(w) && next != "late";
+    let any_verb = word_list!("en/determiner.txt").contains(&next)
+        && lexicon::ing_bases(w)
+            .iter()
+            .any(|b| lexicon::wordnet_verb(b));
+    ((work || any_verb) && !word_list!("en/not_busy_ing.txt").contains(&w)).then_some(ly)
 }
 
 fn en_ing_verb(w: &str) -> bool {

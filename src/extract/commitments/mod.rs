@@ -1460,6 +1460,15 @@ pub fn remark(clause: &str) -> bool {
     remark_in(&Msg::new(clause), 0..usize::MAX)
 }
 
+/// Is every piece of `text` between punctuation a remark ("Хорошая идея." beside "добавим")?
+pub fn only_remarks(text: &str) -> bool {
+    let mut pieces = punctuated(text)
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .peekable();
+    pieces.peek().is_some() && pieces.all(remark)
+}
+
 fn remark_in(m: &Msg, r: Range<usize>) -> bool {
     static LIST: OnceLock<Vec<String>> = OnceLock::new();
     let list = LIST.get_or_init(|| {
