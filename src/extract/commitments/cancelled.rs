@@ -55,8 +55,13 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
             ),
             // "Ryan, skip the taffy video": an order to leave it, opening its clause ("the skip
             // permit", "skip booked for fri" name a bin).
+            // "Jojo skip the cycle count Fri": after the one told, too.
             "skip" => {
-                m.clause_start(i)
+                (m.clause_start(i)
+                    || i > 0
+                        && m.clause_start(i - 1)
+                        && m.capital(i - 1)
+                        && !m.has_f(i - 1, STOP | PRON | DATE | EN_VERB))
                     && matches!(next, "that" | "the" | "it" | "this" | "those" | "these")
                     && !m.has_f(i + 2, NONWORK)
             }

@@ -530,6 +530,9 @@ fn read_verb(w: &str) -> Option<Verb> {
     if let Some(v) = fut1_beside_noun(d, &found) {
         return Some(v);
     }
+    if let Some(v) = fut1pl_beside_short_adjective(d, &found) {
+        return Some(v);
+    }
     // Every reading must give the same form of the same verb: "заходим" is a present, a
     // future and an imperative of two verbs "заходить", and none of them is sure.
     let mut read: Option<(&str, Form)> = None;
@@ -586,6 +589,32 @@ fn fut1_beside_noun(d: &rumorph::Dictionary, found: &[&rumorph::Analysis]) -> Op
         return None;
     }
     dictionary_reading(&a.lemma, Form::Fut1)
+}
+
+/// "поправим", "восстановим", "исправим": a 1st-person plural future whose other readings are
+/// the short adjective of the same verb ("поправимый": a chat says "поправим к пятнице", the
+/// short adjective is said of a thing, "это поправимо").
+fn fut1pl_beside_short_adjective(
+    d: &rumorph::Dictionary,
+    found: &[&rumorph::Analysis],
+) -> Option<Verb> {
+    let mut lemma: Option<&str> = None;
+    let mut adjective = false;
+    for &a in found {
+        let t = d.ud_tag(a.ud)?;
+        match verb_form(d, a) {
+            Some(Form::Fut1Pl) if lemma.is_none_or(|l| l == a.lemma) => lemma = Some(&a.lemma),
+            Some(_) => return None,
+            None if t.pos() == "ADJ" && a.lemma.ends_with("мый") => adjective = true,
+            None => return None,
+        }
+    }
+    let lemma = lemma?;
+    let stem = lemma.trim_end_matches("ть");
+    let same_verb = found.iter().all(|a| {
+        verb_form(d, a).is_some() || a.lemma.get(..stem.len().min(a.lemma.len())) == Some(stem)
+    });
+    (adjective && same_verb).then(|| dictionary_reading(lemma, Form::Fut1Pl))?
 }
 
 /// The form a dictionary reading gives, if it is one the rules read.

@@ -104,6 +104,18 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "we" if matches!(a, "will" | "shall") => Some(i + 2),
             "we're" | "we’re" if a == "going" && b == "to" => Some(i + 3),
             "we're" | "we’re" if a == "gonna" => Some(i + 2),
+            // "I go swap um Thurs", "ah go post the reveal video Wednesday" (Caribbean, Hawaiian
+            // and West African English: I will): a verb and a time said in its clause, so that
+            // "I go check on him most days" stays a habit.
+            _ if word_list!("en/pidgin_i.txt").contains(&w)
+                && a == "go"
+                && (start || (0..i).all(|k| m.has_f(k, FILL | AGREE | DATE | PREP)))
+                && (m.has_f(i + 2, EN_VERB) || lexicon::wordnet_verb(m.w(i + 2)))
+                && !m.has_f(i + 2, STOP | PREP | DATE)
+                && m.bounds(i, false).any(|k| m.has_f(k, DATE)) =>
+            {
+                Some(i + 2)
+            }
             // "Hmm gonna ask in #eng-chat": after a filler as at the start.
             "gonna" if start || (0..i).all(|k| m.has_f(k, FILL | AGREE)) => Some(i + 1),
             // "will there be karaoke." asks, with or without its question mark.

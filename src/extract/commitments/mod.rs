@@ -799,6 +799,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         && (0..m.n()).all(|i| {
             !m.has_f(i, PRON | STOP)
                 || m.has_f(i, DATE | PREP)
+                || word_list!("deadline_words.txt").contains(&m.w(i))
                 || m.w(i) == "can" && i + 1 == m.n()
                 // "к пятнице будет": when it will be there.
                 || matches!(m.w(i), "будет" | "будут")
@@ -914,6 +915,28 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
                         own: None,
                     }],
                 };
+            }
+            // "yep I got it. and we'll have their quarterly test report to them by Friday":
+            // a yes of several words, a sentence of its own, takes the ask on by its own date;
+            // the next sentence, joined on with "and" or "also", promises more work besides.
+            // ("Ок. Завтра пришлю отчёт" is the yes, said again with its date.)
+            let yes_alone = m.sent_of(lead) != lead_sent
+                && (0..lead).any(|k| multi_agreement(m, k).is_some_and(|e| e > k + 1));
+            let joined = (m.bounds(p, true).start..p)
+                .any(|k| word_list!("en/also.txt").contains(&m.w(k)) || m.w(k) == "and");
+            if yes_alone
+                && joined
+                && let Some(f @ Finding::Made { .. }) = made(&cx)
+                && let Finding::Made { content, .. } = &f
+                && !significant_stems(content).is_empty()
+            {
+                return vec![
+                    Finding::Accept {
+                        due: None,
+                        own: None,
+                    },
+                    f,
+                ];
             }
         }
     }

@@ -213,9 +213,10 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
                 future && dated && changed && !(i > 0 && m.has_f(i - 1, NEG))
             }
             "push" | "pushed" | "move" | "moved" | "moves" | "moving" => {
+                // "Island Federal moved me to Mon": the meeting with the speaker, moved.
                 matches!(
                     next,
-                    "it" | "this" | "that" | "them" | "back" | "to" | "the"
+                    "it" | "this" | "that" | "them" | "back" | "to" | "the" | "me" | "us"
                 ) && (next == "back"
                     // "pushed to the drive" is an upload; "pushed to monday" a move.
                     // "moved the Lees to 206" moves guests; "to the 24th" a date.
@@ -231,6 +232,10 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
                         .any(|k| word_list!("en/report_others.txt").contains(&m.w(k)))
             }
             "need" | "needs" if matches!(next, "until" | "till") => true,
+            // "quote not yet, pad guy ghosting me. shooting for Fri": the date aimed at now.
+            _ if word_list!("en/aim.txt").contains(&w) => {
+                next == "for" && (i + 2..(i + 5).min(m.n())).any(|k| m.has_f(k, DATE))
+            }
             // "need another day on the artwork".
             "need" | "needs" if next == "another" && m.has_f(i + 2, NUMW) => true,
             // A progress report with the remainder dated: "called half, rest tomorrow",

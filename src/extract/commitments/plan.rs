@@ -484,9 +484,13 @@ fn plan_item(
     let mut v = 0;
     while v < part.n()
         && (part.has_f(v, PREP | FILL)
-            || part.has_f(v, DATE) && in_date(v)
+            // "в 12 собеседую": a number read as a time is a date's word too.
+            || in_date(v)
+            || is_number(part.w(v)) && v > 0 && part.has_f(v - 1, PREP)
             || word_list!("en/plan_then.txt").contains(&part.w(v))
-            || word_list!("en/plan_and.txt").contains(&part.w(v)))
+            || word_list!("en/plan_and.txt").contains(&part.w(v))
+            // "в 12 и в 15 собеседую двух барберов": two times joined.
+            || word_list!("date_and.txt").contains(&part.w(v)) && part.has_f(v + 1, DATE | PREP))
         && part.verb(v).is_none()
     {
         v += 1;

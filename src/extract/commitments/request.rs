@@ -144,6 +144,17 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
             {
                 return Some(i + 2);
             }
+            // "Dusty when you can do the Hawaii Kai annual?", "Kezia when you could have the
+            // numbers?": asked when, the words in the order of a statement.
+            "you" | "u"
+                if i > 0
+                    && m.w(i - 1) == "when"
+                    && m.is_q(i)
+                    && matches!(m.w(i + 1), "can" | "could")
+                    && m.has_f(i + 2, EN_VERB) =>
+            {
+                return Some(i + 2);
+            }
             // "you right to take the isuzu in for its WOF on wednesday?", "are you ok to cover
             // Sat?": asked whether the one called is fit to, asked to.
             "you" | "u"
@@ -280,7 +291,11 @@ pub(super) fn open_request_cue(cx: &Ctx) -> Option<usize> {
                 // "кто завтра примет машину?": the day may come before the verb ("кто завтра
                 // едет мимо Авиастара? надо забрать…" asks for what is needed, said after).
                 let needed = (0..m.n()).any(|j| m.has_f(j, NEED));
-                while !needed && k < (i + 4).min(m.n()) && m.has_f(k, DATE) {
+                // "кто в субботу выйдет?": with its preposition.
+                while !needed
+                    && k < (i + 4).min(m.n())
+                    && (m.has_f(k, DATE) || m.has_f(k, PREP) && m.has_f(k + 1, DATE))
+                {
                     k += 1;
                 }
                 let n = m.w(k);
@@ -454,6 +469,23 @@ fn when_can_you(cx: &Ctx) -> Option<Finding> {
     // "когда сможешь?", and for the thing's being ready the thing may stand between: "когда
     // ботинки Сидоровой будут?".
     let (when, i) = (1..m.n()).find_map(|i| {
+        // "Денис, смета когда?", "Hira salary sheet by when?": the question's last word asks
+        // when the thing named before it will be.
+        if m.is_q(i)
+            && word_list!("when_last.txt").contains(&m.w(i))
+            && m.bounds(i, true).end == i + 1
+        {
+            // From "by", "к какому": the words that ask when.
+            let mut from = i;
+            while from > 1
+                && i - from < 3
+                && (m.has_f(from - 1, PREP)
+                    || word_list!("when_asked.txt").contains(&m.w(from - 1)))
+            {
+                from -= 1;
+            }
+            return Some((from, i));
+        }
         if !m.is_q(i) || !word_list!("ru/when_can_you.txt").contains(&m.w(i)) {
             return None;
         }
@@ -512,6 +544,11 @@ fn when_can_you(cx: &Ctx) -> Option<Finding> {
             .is_some_and(|k| word_list!("ru/events.txt").contains(&m.w(k)))
     };
     if being && (event(&between) || between.is_empty() && event(&after)) {
+        return None;
+    }
+    // "Дим, созвон когда?": when a thing happens, asked last, is no work either.
+    let asked_last = word_list!("when_last.txt").contains(&m.w(i)) && sentence.end == i + 1;
+    if asked_last && event(&(sentence.start..when)) {
         return None;
     }
     let range = if names_work(&before, &skip) {

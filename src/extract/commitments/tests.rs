@@ -2829,3 +2829,153 @@ fn a_sentence_of_its_own_promising_a_thing_or_by_a_date_is_another_promise() {
     let got = made_all("Отчёт сделаю. Пришлю его вечером.");
     assert_eq!(got.len(), 1, "{got:?}");
 }
+#[test]
+fn a_question_whose_last_word_asks_when_asks_for_the_thing_named() {
+    let asked = |text: &str| {
+        run(text)
+            .into_iter()
+            .find_map(|f| match f {
+                Finding::Request { content, .. } => Some(content),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{text}: expected a request, got {:?}", run(text)))
+    };
+    assert_eq!(asked("Дмитрий, смета когда?"), "смета");
+    assert_eq!(asked("Дмитрий, смета к какому числу?"), "смета");
+    assert_eq!(asked("Tom salary sheet by when?"), "salary sheet");
+    // Asked when a call happens, or when the one named comes: no work.
+    assert_eq!(label("Дмитрий, созвон когда?"), "none");
+    assert_eq!(label("Дмитрий, ты когда?"), "none");
+}
+
+#[test]
+fn when_you_can_in_the_order_of_a_statement_asks() {
+    assert_eq!(
+        label("Tom when you can do the Hawaii Kai annual?"),
+        "request"
+    );
+    assert_eq!(
+        label("Tom, when could you have the registration numbers?"),
+        "request"
+    );
+    // A date and the usual, and nothing else, answers it.
+    for text in [
+        "Friday as usual",
+        "Friday sir as usual",
+        "в пятницу, как обычно",
+    ] {
+        assert!(
+            matches!(
+                run(text).first(),
+                Some(Finding::Accept { due: Some(_), .. })
+            ),
+            "{text}: {:?}",
+            run(text)
+        );
+    }
+}
+
+#[test]
+fn go_before_a_verb_and_a_time_is_will() {
+    assert_eq!(
+        made_content("ah go finish the Coral Queens backpieces by Wednesday"),
+        "finish the Coral Queens backpieces"
+    );
+    let got = made_all(
+        "ah go finish the backpieces by Wednesday, and Thursday I go start the frontline headpieces",
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    // Without a time it is a habit; going somewhere is no work.
+    for text in [
+        "I go check on him most days",
+        "I go to the gym on Monday",
+        "I go home tomorrow",
+    ] {
+        assert_eq!(label(text), "none", "{text}");
+    }
+}
+
+#[test]
+fn a_yes_of_its_own_then_more_work_joined_on_is_two_findings() {
+    let got = run(
+        "yep I got it. and we'll have their quarterly test report to them by Friday, been sitting on my desk",
+    );
+    assert!(
+        matches!(
+            got.as_slice(),
+            [Finding::Accept { due: None, .. }, Finding::Made { .. }]
+        ),
+        "{got:?}"
+    );
+    // The yes said again with its date is one acceptance.
+    let got = run("will do. I'll send it on Friday");
+    assert_eq!(got.len(), 1, "{got:?}");
+}
+
+#[test]
+fn an_aimed_date_or_a_meeting_moved_for_the_speaker_moves() {
+    assert_eq!(
+        label("quote not yet, pad guy ghosting me. shooting for Fri"),
+        "moved"
+    );
+    assert_eq!(
+        label("Island Federal moved me to Mon so the LOC talk is Mon now"),
+        "moved"
+    );
+    assert_ne!(label("shooting the video on Friday"), "moved");
+}
+
+#[test]
+fn skip_said_to_the_one_named_calls_it_off() {
+    assert_eq!(
+        label("Jojo skip the cycle count Fri, the auditor does his own"),
+        "cancelled"
+    );
+    // A skip is a bin too.
+    assert_ne!(label("skip booked for fri"), "cancelled");
+    assert_ne!(label("Ring the skip hire about friday"), "cancelled");
+}
+
+#[test]
+fn news_told_in_a_sentence_before_does_not_veto_the_speakers_own_promise() {
+    // ("bumping" is a word of moving: with no promise of the speaker's to move, ingest
+    // takes the promise the finding carries otherwise.)
+    let text = "Tamsin says 9 open quotes just on 22s. I'll talk to Island Federal on Thurs \
+                about bumping the line of credit.";
+    let got = run(text);
+    assert!(
+        matches!(got.first(), Some(Finding::Moved { otherwise: Some(c), .. })
+            if c == "talk to Island Federal about bumping the line of credit"),
+        "{got:?}"
+    );
+    assert_eq!(
+        made_content("Tamsin says 9 open quotes. I'll talk to Island Federal on Thurs."),
+        "talk to Island Federal"
+    );
+    // The promise told is still someone else's.
+    assert_eq!(label("Клиент говорит, что заберёт в пятницу."), "none");
+}
+
+#[test]
+fn a_first_person_plural_future_beside_its_short_adjective_is_the_verb() {
+    assert_eq!(
+        made_content("журнал входного контроля сырья восстановим до пятницы"),
+        "восстановить журнал входного контроля сырья"
+    );
+    assert_eq!(label("поправим до пятницы"), "made");
+    assert_eq!(label("это поправимо"), "none");
+}
+
+#[test]
+fn who_asked_with_a_day_before_the_verb_asks_whoever_answers() {
+    assert_eq!(label("кто в субботу выйдет на Революционную?"), "request");
+}
+
+#[test]
+fn a_plan_item_may_open_with_two_times() {
+    let got = made_all(
+        "Мой план на сегодня: в 12 и в 15 собеседую двух барберов, потом подпишу договор аренды",
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[0].0.starts_with("собеседовать"), "{got:?}");
+}

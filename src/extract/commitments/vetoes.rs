@@ -140,11 +140,24 @@ pub(super) fn is_retold(m: &Msg) -> bool {
     let concluded = |i: usize| (i + 1..m.n()).any(|k| conclusions.iter().any(|p| m.seq_at(k, p)));
     // "заеду посмотрю подъезд к Лебедевым там говорят всё перекопали": what others say after
     // the speaker's own promise is news beside it, not the promise retold.
-    let promised_before = |i: usize| {
-        ru_promise(m)
-            .map(|p| p.0)
-            .or_else(|| en_promise(m).map(|p| p.0))
-            .is_some_and(|p| p < i)
+    let promise = ru_promise(m)
+        .map(|p| p.0)
+        .or_else(|| en_promise(m).map(|p| p.0));
+    let promised_before = |i: usize| promise.is_some_and(|p| p < i);
+    // "Tamsin says 9 open quotes just on 22s. I'll talk to Island Federal on Thurs": the
+    // speaker's own promise in a sentence after the news, which ended there (not at a colon
+    // that opens the words retold).
+    let promised_after = |i: usize| {
+        promise.is_some_and(|p| {
+            let told = m.bounds(i, true);
+            m.sent_of(p) > m.sent_of(i)
+                && m.toks.get(told.end - 1).is_some_and(|t| {
+                    m.text
+                        .get(t.span.end..)
+                        .and_then(|r| r.trim_start().chars().next())
+                        .is_none_or(|c| c != ':')
+                })
+        })
     };
     // The speaker's own "я сказал" / "I said" tells what they said, not someone else's.
     let own_words = |i: usize| i > 0 && m.has_f(i - 1, SUBJ);
@@ -154,7 +167,11 @@ pub(super) fn is_retold(m: &Msg) -> bool {
         |i: usize| request::request_cue(m).is_some_and(|c| m.sent_of(c) > m.sent_of(i));
     (0..m.n()).any(|i| {
         m.has_f(i, RETOLD)
-            && !(own_words(i) || concluded(i) || promised_before(i) || asked_after(i))
+            && !(own_words(i)
+                || concluded(i)
+                || promised_before(i)
+                || promised_after(i)
+                || asked_after(i))
     }) || m.has_seq(&["по", "словам"])
         || m.has_seq(&["according", "to"])
 }
