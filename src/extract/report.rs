@@ -628,10 +628,25 @@ pub fn doer_named(text: &str, named: &[(std::ops::Range<usize>, i64)]) -> Option
             .chars()
             .find(|c| !c.is_whitespace())
             .is_none_or(|c| !c.is_alphanumeric());
-        opens && !called && text.get(span.clone()).is_some_and(can_be_nominative)
+        // "Got CI/PL drafts from Hira", "получила от Наташи договор": whom the thing came
+        // from did it.
+        let from = before
+            .trim_end()
+            .rsplit(|c: char| !c.is_alphanumeric())
+            .next()
+            .is_some_and(|w| from_words().contains(&w.to_lowercase().as_str()));
+        from || opens && !called && text.get(span.clone()).is_some_and(can_be_nominative)
     });
     let (_, first) = doers.next()?;
     doers.all(|(_, id)| id == first).then_some(*first)
+}
+
+/// Words before the one a thing came from (`lexicon/from.txt`).
+fn from_words() -> &'static [&'static str] {
+    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/from.txt")).collect()
+    })
 }
 
 /// A Russian word the dictionary reads in the nominative, or one it does not know; any word

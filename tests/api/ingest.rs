@@ -1196,3 +1196,29 @@ async fn an_offer_with_a_date_answers_when_and_a_move_word_without_a_date_is_wor
     assert_eq!(now.len(), 1, "{now:?}");
     assert!(now[0].1.contains("release"), "{now:?}");
 }
+
+/// A thing received from someone closes their promise of it; the thing posted under its own
+/// heading by the one who promised it closes it too.
+#[tokio::test]
+async fn a_thing_received_from_its_owner_or_posted_under_its_name_is_done() {
+    let now = after(&[
+        (1, "Игорь, подготовь договор с Альфой до пятницы", None),
+        (3, "хорошо", Some(1)),
+        (1, "получила от Игоря договор, спасибо", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+
+    let now = after(&[
+        (3, "остатки на складе скину сегодня", None),
+        (
+            3,
+            "Остатки на складе:\nпеллеты 6мм — 40 т\nмешки — 2000 шт",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+}

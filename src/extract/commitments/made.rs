@@ -123,6 +123,8 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             "will"
                 if (start || yes_before(m, i))
                     && !m.is_q(i)
+                    // "…, will reach Wednesday": a thing on its way, said without "it".
+                    && !word_list!("en/arrive.txt").contains(&a)
                     && !word_list!("en/persons.txt").contains(&a)
                     && !word_list!("en/there.txt").contains(&a) =>
             {
@@ -693,16 +695,49 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
         // stands before the promise, when it is only a lead-in and a name, is no part of it.
         // So are the speaker and a partner ("Dawa and me will…").
         let with_me = (from..t).any(|k| m.w(k) == "me");
-        if (from..t).all(|k| {
+        // "EVA I'll order from Faisalabad": a word in capitals is a thing, not a name.
+        let acronym = |k: usize| {
+            let w = m.written(k);
+            w.chars().count() >= 2 && w.chars().all(|c| c.is_uppercase() || c.is_ascii_digit())
+        };
+        let lead_only = (from..t).all(|k| {
             m.has_f(k, FILL | AGREE | GREET | SUBJ)
-                || m.capital(k)
+                || m.capital(k) && !acronym(k)
                 || word_list!("en/lead_in.txt").contains(&m.w(k))
                 || with_me && matches!(m.w(k), "me" | "and")
-        }) {
+        });
+        if lead_only {
             skip.extend(from..t);
         }
-        let range = from..clause.end;
-        let (text, obj) = content(m, range, None, &skip, cx.due_span());
+        // "the deck I'll send tomorrow", "load bank report I'll put up tmrw": the thing named
+        // first goes after its verb (and the verb's particle), as the promise is read.
+        // ("ya i'll have it to you wed": a yes of two letters is no thing.)
+        let fronted = !lead_only
+            && from < t
+            && (from..t).any(|k| !m.has_f(k, STOP | FILL) && m.w(k).chars().count() > 2)
+            && v < clause.end
+            && m.has_f(v, EN_VERB)
+            && (from..t).all(|k| !m.has_f(k, DATE | PRON | NEG) && m.verb(k).is_none());
+        let (text, obj) = if fronted {
+            let (thing, _) = content(m, from..t, None, &skip, cx.due_span());
+            let (rest, obj) = content(m, v..clause.end, None, &skip, cx.due_span());
+            let mut words: Vec<&str> = rest.split_whitespace().collect();
+            let at = if words.len() > 1
+                && word_list!("en/particles.txt").contains(&words[1].to_lowercase().as_str())
+            {
+                2
+            } else {
+                1
+            }
+            .min(words.len());
+            let thing = thing.trim().to_string();
+            if !thing.is_empty() {
+                words.insert(at, &thing);
+            }
+            (words.join(" "), obj || !thing.is_empty())
+        } else {
+            content(m, from..clause.end, None, &skip, cx.due_span())
+        };
         let generic = text.split_whitespace().all(|w| {
             matches!(
                 w.to_lowercase().as_str(),

@@ -991,6 +991,14 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
             words = stems_of(&m.slice(own));
         }
         if !(m.verb(i).is_some_and(|v| v.dict) && words.is_empty()) {
+            // "headcount: frontline 18 confirmed": the heading names what is done too.
+            if let Some(head) = delivered_under_heading(&cx) {
+                words.extend(
+                    head.into_iter()
+                        .filter(|h| !words.contains(h))
+                        .collect::<Vec<_>>(),
+                );
+            }
             return vec![Finding::Done { words }];
         }
     }
@@ -1000,6 +1008,11 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
     // "отчёт по загрузке https://…", "quote for Acme: https://…": the work handed over as a
     // link. Only the words around the link can name which promise (never the link's own).
     if let Some(words) = delivered_by_link(m) {
+        return vec![Finding::Done { words }];
+    }
+    // "Stock position:\nWhite PU – 4,200 m…", "Numbers by section: …": the thing promised,
+    // posted under its own name.
+    if let Some(words) = delivered_under_heading(&cx) {
         return vec![Finding::Done { words }];
     }
     // "yesss! i'll come in at 9": a yes that is a sentence of its own stays a yes by the time
@@ -1064,6 +1077,75 @@ fn delivered_by_link(m: &Msg) -> Option<Vec<String>> {
         .collect::<Vec<_>>()
         .join(" ");
     let words = stems_of(&Msg::new(&bare));
+    (!words.is_empty()).then_some(words)
+}
+
+/// The words of a heading the message opens with ("Stock position:", "Остатки на складе:")
+/// when what follows it is the thing itself: a heading of one to five words that is no plan,
+/// no date, no question and no sentence (no verb), with something after its colon.
+fn delivered_under_heading(cx: &Ctx) -> Option<Vec<String>> {
+    let m = cx.m;
+    // "lab mtg notes:\n1) Marcus - BSC recert…": a heading over work handed to people.
+    if !cx.names.people_in(m.text).is_empty() {
+        return None;
+    }
+    // The colon of a heading ends a word ("https://", "12:30" have none).
+    let colon = m.text.find(": ").or_else(|| m.text.find(":\n"))?;
+    let (head, rest) = (&m.text[..colon], &m.text[colon + 1..]);
+    if head.contains('\n') || rest.trim().is_empty() || m.question.iter().any(|&q| q) {
+        return None;
+    }
+    let idx: Vec<usize> = (0..m.n())
+        .filter(|&k| m.toks[k].span.end <= head.len())
+        .collect();
+    if idx.is_empty() || idx.len() > 5 {
+        return None;
+    }
+    let plan_word = |w: &str| {
+        word_list!("en/plan.txt").contains(&w)
+            || word_list!("ru/plan.txt").contains(&w)
+            || word_list!("plan_day.txt").contains(&w)
+    };
+    let sentence = idx.iter().any(|&k| {
+        m.verb(k).is_some()
+            || m.has_f(k, DATE | MONTH | EN_VERB | PRON | GREET | AGREE | NEED)
+            || plan_word(m.w(k))
+            || is_infinitive(m.w(k))
+    });
+    // "по капусте: …", "Шинторг: отгрузка в чт": a topic or a name heads news, not the thing;
+    // a heading names its thing with a common word ("Stock position", "Остатки на складе").
+    let first = idx[0];
+    let common = idx.iter().any(|&k| {
+        let w = m.written(k);
+        !m.has_f(k, PREP | STOP) && w.chars().all(|c| c.is_alphabetic() && c.is_lowercase())
+    });
+    if m.has_f(first, PREP) || !common {
+        return None;
+    }
+    // What follows is the thing itself, told with no verb of its own ("Пропуска: жду ещё данные
+    // от Дениса" is news; "…, I'll send the rest Friday" a promise).
+    // "Эльвира Рашидовна, по ДИТ новости: они теперь хотят…": one called first heads news.
+    let told = head.contains(',')
+        || (idx.len()..m.n()).any(|k| {
+            m.verb(k).is_some()
+                || m.has_f(k, PRON | SUBJ)
+                || crate::morph::first_person_verb(m.w(k))
+        });
+    if told || ru_promise(m).is_some() || en_promise(m).is_some() {
+        return None;
+    }
+    // "security quotes: 2 in so far": part of it, not the thing.
+    let after = idx.len()..m.n();
+    let part = m.slice(head.len() + 1..m.text.len());
+    if sentence
+        || after.clone().any(|k| m.has_f(k, PROGRESS | REST))
+        || word_list!("part_so_far.txt")
+            .iter()
+            .any(|p| part.seq(&p.split('_').collect::<Vec<_>>()).is_some())
+    {
+        return None;
+    }
+    let words = stems_of(&Msg::new(head));
     (!words.is_empty()).then_some(words)
 }
 

@@ -31,7 +31,16 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
         })
     };
     let head_due = crate::extract::dates::deadline(head_text, input.now, lang)
-        .map(|(_, d)| d)
+        .map(|(_, d)| {
+            // "Thursday:" written on a Thursday heads that day's plan, not next week's (as a
+            // weekday alone would be read in a sentence).
+            let today = input.now.date_naive();
+            if d.date == today + chrono::Duration::days(7) && m.slice(head.clone()).n() == 1 {
+                Due { date: today, ..d }
+            } else {
+                d
+            }
+        })
         .or_else(the_day);
     let mut found = Vec::new();
     // The items named by their noun alone (Russian), by their place in `found`, and the noun.

@@ -273,6 +273,11 @@ fn en_imperative(m: &Msg, i: usize, answered: bool) -> bool {
     if !opens || m.is_q(i) || word_list!("en/persons.txt").contains(&next) {
         return false;
     }
+    // "load bank report I'll put up tmrw": the speaker's own "I'll" in the clause makes the
+    // word a thing's name, fronted before the promise.
+    if (i + 1..m.bounds(i, false).end).any(|k| clauses::says_i_will(m, k..k + 1)) {
+        return false;
+    }
     answered || m.bounds(i, true).any(|k| m.has_f(k, PLEASE | DATE))
 }
 

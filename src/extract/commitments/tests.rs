@@ -2979,3 +2979,63 @@ fn a_plan_item_may_open_with_two_times() {
     assert_eq!(got.len(), 2, "{got:?}");
     assert!(got[0].0.starts_with("собеседовать"), "{got:?}");
 }
+#[test]
+fn the_thing_posted_under_its_own_heading_is_done() {
+    let done = |text: &str| match run(text).first() {
+        Some(Finding::Done { words }) => words.clone(),
+        other => panic!("{text}: expected Done, got {other:?}"),
+    };
+    assert_eq!(
+        done("Stock position:\nWhite PU – 4,200 m\nNavy PU – 1,150 m"),
+        ["stock", "posit"]
+    );
+    assert_eq!(
+        done("Остатки на складе:\nпеллеты 6мм — 40 т\nмешки — 2000 шт"),
+        ["остатк", "склад"]
+    );
+    // A topic, a name, news, a part so far or a link are no thing handed in.
+    for text in [
+        "по капусте: у михалыча сегодня 14р/кг",
+        "Шинторг: отгрузка в чт, к нам в пт с утра. 120 комплектов",
+        "security quotes: 2 in so far, Eagle Eye and Trinity Guard",
+        "https://docs.example.com/q3",
+    ] {
+        assert!(
+            !matches!(run(text).first(), Some(Finding::Done { words }) if !words.is_empty()),
+            "{text}: {:?}",
+            run(text)
+        );
+    }
+}
+
+#[test]
+fn a_weekday_heading_its_own_day_is_that_day() {
+    // Monday 2026-11-23.
+    let got = made_all("Monday:\n- Form E docs to bank\n- call Maersk re free days");
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(
+        got.iter().all(|(_, d)| *d == Some(date(2026, 11, 23))),
+        "{got:?}"
+    );
+    let got = made_all("next Monday:\n- Form E docs to bank");
+    assert_eq!(got[0].1, Some(date(2026, 11, 30)), "{got:?}");
+}
+
+#[test]
+fn a_thing_named_before_i_will_goes_after_its_verb() {
+    assert_eq!(
+        made_content("load bank report I'll put up tmrw"),
+        "put up load bank report"
+    );
+    assert_eq!(
+        made_content("the report I'll send tomorrow"),
+        "send the report"
+    );
+    let got = run("EVA I'll order from Faisalabad today, will reach Wednesday");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        matches!(&got[0], Finding::Made { content, due: Some(d) }
+            if content == "order EVA from Faisalabad" && d.date == date(2026, 11, 23)),
+        "{got:?}"
+    );
+}
