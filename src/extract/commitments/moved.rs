@@ -159,7 +159,10 @@ pub(super) fn is_moved(m: &Msg) -> Option<usize> {
                                 .any(|j| j != i && (m.verb(j).is_some() || is_infinitive(m.w(j))))
                     })
             };
-            if !adjective && !undated_job && !noun {
+            // "I'll talk to Island Federal about bumping the line of credit": moving, as what
+            // a talk is about, moves nothing.
+            let topic = i > 0 && word_list!("en/about.txt").contains(&m.w(i - 1));
+            if !adjective && !undated_job && !noun && !topic {
                 return Some(i);
             }
         }
