@@ -1085,7 +1085,19 @@ pub(super) fn carried_promise(prev: &Msg, part: &Msg, and: bool) -> Option<Strin
         return None;
     }
     // The joining "and" is already left out of the clause (see `segments`); "then" is not.
-    let k = usize::from(part.w(0) == "then");
+    let mut k = usize::from(part.w(0) == "then");
+    // "…today, and tomorrow follow up with their bank": the date may come first.
+    let dated_from = k;
+    while k < part.n() && part.has_f(k, DATE | PREP) && part.verb(k).is_none() {
+        k += 1;
+    }
+    let date_words = part
+        .toks
+        .get(dated_from)
+        .zip(part.toks.get(k))
+        .and_then(|(a, b)| part.text.get(a.span.start..b.span.start))
+        .map(str::trim)
+        .unwrap_or("");
     // "…, tell me about allergies by tmrw pls": asked of the others, not promised.
     // "…, check your email before monday": the listener's own thing, theirs to do.
     if !(part.has_f(k, EN_VERB) || and && request::wide_en_verb(part, k))
@@ -1095,7 +1107,12 @@ pub(super) fn carried_promise(prev: &Msg, part: &Msg, and: bool) -> Option<Strin
         return None;
     }
     let from = part.toks.get(k)?.span.start;
-    Some(format!("I'll {}", part.text.get(from..)?))
+    let rest = part.text.get(from..)?;
+    Some(if date_words.is_empty() {
+        format!("I'll {rest}")
+    } else {
+        format!("I'll {rest} {date_words}")
+    })
 }
 
 /// The text without the words addressing someone (a team member's name, a name and

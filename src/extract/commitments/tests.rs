@@ -3042,3 +3042,13 @@ fn a_thing_named_before_i_will_goes_after_its_verb() {
         "{got:?}"
     );
 }
+#[test]
+fn a_promise_carried_on_after_and_may_say_its_date_first() {
+    let got = made_all(
+        "I will send the proforma to Kicker Sport today, and tomorrow follow up with their bank \
+         on the LC amendment",
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[1].0, "follow up with their bank on the LC amendment");
+    assert_eq!(got[1].1, Some(date(2026, 11, 24)));
+}
