@@ -75,6 +75,11 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
             && m.text
                 .get(all[n - 1].end..whole.start)
                 .is_some_and(|g| g.contains(['+', '&']));
+        // "Keoni – Kapolei annual + load bank": what "+" adds to an item handed to someone is
+        // theirs too, part of that item.
+        if added && owner.is_none() && matches!(owners[n - 1], Owner::Of(_)) {
+            continue;
+        }
         let before_then = !added
             && all.get(n + 1).is_some_and(|next| {
                 let part = m.slice(next.clone());

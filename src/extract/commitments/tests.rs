@@ -3052,3 +3052,25 @@ fn a_promise_carried_on_after_and_may_say_its_date_first() {
     assert_eq!(got[1].0, "follow up with their bank on the LC amendment");
     assert_eq!(got[1].1, Some(date(2026, 11, 24)));
 }
+#[test]
+fn a_board_hands_each_line_to_the_one_it_names() {
+    let got = run(
+        "Fri board:\nTom – Pearl City fuel line\nPriya – old 60kW to the Campbell scrap yard\nme – \
+         Makai paperwork",
+    );
+    let asked: Vec<Option<i64>> = got
+        .iter()
+        .filter_map(|f| match f {
+            Finding::Request { addressee, .. } => Some(*addressee),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(asked, [Some(15), Some(14)], "{got:?}");
+    // What "+" adds to a line is that line's, not the speaker's.
+    let got =
+        run("board for today:\nPriya – Kapolei warehouse annual + load bank\nBen – chase PPS");
+    assert!(
+        !got.iter().any(|f| matches!(f, Finding::Made { .. })),
+        "{got:?}"
+    );
+}
