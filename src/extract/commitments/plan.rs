@@ -35,7 +35,15 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
             // "Thursday:" written on a Thursday heads that day's plan, not next week's (as a
             // weekday alone would be read in a sentence).
             let today = input.now.date_naive();
-            if d.date == today + chrono::Duration::days(7) && m.slice(head.clone()).n() == 1 {
+            let h = m.slice(head.clone());
+            // The weekday alone, or with a word of plans ("Fri board:").
+            let weekday_only = (0..h.n()).filter(|&k| h.has_f(k, DATE)).count() == 1
+                && (0..h.n()).all(|k| {
+                    h.has_f(k, DATE)
+                        || word_list!("en/plan.txt").contains(&h.w(k))
+                        || word_list!("ru/plan.txt").contains(&h.w(k))
+                });
+            if d.date == today + chrono::Duration::days(7) && weekday_only {
                 Due { date: today, ..d }
             } else {
                 d

@@ -3020,6 +3020,11 @@ fn a_weekday_heading_its_own_day_is_that_day() {
         got.iter().all(|(_, d)| *d == Some(date(2026, 11, 23))),
         "{got:?}"
     );
+    let got = run("Mon board:\nTom – Pearl City fuel line");
+    assert!(
+        matches!(got.first(), Some(Finding::Request { due: Some(d), .. }) if d.date == date(2026, 11, 23)),
+        "{got:?}"
+    );
     let got = made_all("next Monday:\n- Form E docs to bank");
     assert_eq!(got[0].1, Some(date(2026, 11, 30)), "{got:?}");
 }
