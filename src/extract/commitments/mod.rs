@@ -1085,20 +1085,16 @@ fn delivered_by_link(m: &Msg) -> Option<Vec<String>> {
 /// no date, no question and no sentence (no verb), with something after its colon.
 fn delivered_under_heading(cx: &Ctx) -> Option<Vec<String>> {
     let m = cx.m;
-    // "lab mtg notes:\n1) Marcus - BSC recert…": a heading over work handed to people.
-    if !cx.names.people_in(m.text).is_empty() {
-        return None;
-    }
-    // The colon of a heading ends a word ("https://", "12:30" have none).
+    // The cheap tests first: most messages have no heading. The colon of a heading ends a word
+    // ("https://", "12:30" have none).
     let colon = m.text.find(": ").or_else(|| m.text.find(":\n"))?;
     let (head, rest) = (&m.text[..colon], &m.text[colon + 1..]);
     if head.contains('\n') || rest.trim().is_empty() || m.question.iter().any(|&q| q) {
         return None;
     }
-    let idx: Vec<usize> = (0..m.n())
-        .filter(|&k| m.toks[k].span.end <= head.len())
-        .collect();
-    if idx.is_empty() || idx.len() > 5 {
+    // The heading's tokens are the message's first ones.
+    let n_head = m.toks.partition_point(|t| t.span.end <= head.len());
+    if n_head == 0 || n_head > 5 {
         return None;
     }
     let plan_word = |w: &str| {
@@ -1106,7 +1102,7 @@ fn delivered_under_heading(cx: &Ctx) -> Option<Vec<String>> {
             || word_list!("ru/plan.txt").contains(&w)
             || word_list!("plan_day.txt").contains(&w)
     };
-    let sentence = idx.iter().any(|&k| {
+    let sentence = (0..n_head).any(|k| {
         m.verb(k).is_some()
             || m.has_f(k, DATE | MONTH | EN_VERB | PRON | GREET | AGREE | NEED)
             || plan_word(m.w(k))
@@ -1114,34 +1110,33 @@ fn delivered_under_heading(cx: &Ctx) -> Option<Vec<String>> {
     });
     // "по капусте: …", "Шинторг: отгрузка в чт": a topic or a name heads news, not the thing;
     // a heading names its thing with a common word ("Stock position", "Остатки на складе").
-    let first = idx[0];
-    let common = idx.iter().any(|&k| {
+    let common = (0..n_head).any(|k| {
         let w = m.written(k);
         !m.has_f(k, PREP | STOP) && w.chars().all(|c| c.is_alphabetic() && c.is_lowercase())
     });
-    if m.has_f(first, PREP) || !common {
+    // "Эльвира Рашидовна, по ДИТ новости: …": one called first heads news.
+    if sentence || m.has_f(0, PREP) || !common || head.contains(',') {
         return None;
     }
     // What follows is the thing itself, told with no verb of its own ("Пропуска: жду ещё данные
-    // от Дениса" is news; "…, I'll send the rest Friday" a promise).
-    // "Эльвира Рашидовна, по ДИТ новости: они теперь хотят…": one called first heads news.
-    let told = head.contains(',')
-        || (idx.len()..m.n()).any(|k| {
-            m.verb(k).is_some()
-                || m.has_f(k, PRON | SUBJ)
-                || crate::morph::first_person_verb(m.w(k))
-        });
-    if told || ru_promise(m).is_some() || en_promise(m).is_some() {
-        return None;
-    }
-    // "security quotes: 2 in so far": part of it, not the thing.
-    let after = idx.len()..m.n();
-    let part = m.slice(head.len() + 1..m.text.len());
-    if sentence
-        || after.clone().any(|k| m.has_f(k, PROGRESS | REST))
-        || word_list!("part_so_far.txt")
-            .iter()
-            .any(|p| part.seq(&p.split('_').collect::<Vec<_>>()).is_some())
+    // от Дениса" is news), and all of it ("security quotes: 2 in so far" is part of it).
+    let after = n_head..m.n();
+    let told = after.clone().any(|k| {
+        m.verb(k).is_some()
+            || m.has_f(k, PRON | SUBJ | PROGRESS | REST)
+            || crate::morph::first_person_verb(m.w(k))
+    });
+    let part = m.slice(colon + 1..m.text.len());
+    let so_far = word_list!("part_so_far.txt")
+        .iter()
+        .any(|p| part.seq(&p.split('_').collect::<Vec<_>>()).is_some());
+    // The dearer readings last: a promise beside it ("…, I'll send the rest Friday"), and a
+    // heading over work handed to people ("lab mtg notes:\n1) Marcus - BSC recert…").
+    if told
+        || so_far
+        || ru_promise(m).is_some()
+        || en_promise(m).is_some()
+        || !cx.names.people_in(m.text).is_empty()
     {
         return None;
     }
