@@ -757,6 +757,13 @@ impl Ingest<'_> {
                 .collect();
             match by_thing.len() {
                 1 => by_thing,
+                0 if !placed => match self.named_where_made(l, m, &own, &said).await? {
+                    Some(c) => {
+                        let c = own.iter().find(|o| o.id == c.id);
+                        c.map(|c| vec![(1, c)]).unwrap_or_default()
+                    }
+                    None => Vec::new(),
+                },
                 _ => Vec::new(),
             }
         } else {
@@ -1382,6 +1389,12 @@ impl Ingest<'_> {
         if let Some(c) = self.target(l, m, words, false, true).await? {
             return Ok(Some((c, false)));
         }
+        if !words.is_empty() {
+            let own = l.open_of(m.from).await?;
+            if let Some(c) = self.named_where_made(l, m, &own, words).await? {
+                return Ok(Some((c, false)));
+            }
+        }
         // "Tash I did the clocks when I opened up" in reply to Tash's "I'll change the clocks":
         // a colleague tells, in a reply naming the work, that it is done.
         if let Some(r) = m.reply_to {
@@ -1483,6 +1496,63 @@ impl Ingest<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// "шкурки забрал" for "встретить в аэропорту", made by "мужики 40 шкурок привезут в чт, я
+    /// встречу", or "шприц починил" for the yes to "шприцеватель подтекает, посмотришь?": the
+    /// one promise of `own` whose making named what `words` name, where its own words (the
+    /// verb and a place, or "чё там") do not. The message that made it, and for a request
+    /// taken on, the request too.
+    async fn named_where_made(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        own: &[Commitment],
+        words: &[String],
+    ) -> Result<Option<Commitment>, IngestError> {
+        let mut best: Option<(usize, &Commitment)> = None;
+        let mut tied = false;
+        for c in own {
+            let (Some(chat), Some(id)) = (c.source_chat, c.source_message) else {
+                continue;
+            };
+            // A promise that names its thing is named by it; and a message does not report
+            // its own promise done.
+            let thing = c.content.split_once(' ').map_or("", |(_, rest)| rest);
+            if (chat, id) == (m.chat, m.message)
+                || !commitments::significant_stems(thing).is_empty()
+            {
+                continue;
+            }
+            let Some(made) = l.message(chat, id).await? else {
+                continue;
+            };
+            let Some(mut said) = sentence_of(&made.text, &c.content) else {
+                continue;
+            };
+            if c.requester.is_some()
+                && let Some(r) = made.reply_to
+                && let Some(asked) = l.message(chat, r).await?
+            {
+                said.push('\n');
+                said.push_str(&asked.text);
+            }
+            let named = commitments::significant_stems(&without_names(&said, self.names));
+            let n = words
+                .iter()
+                .filter(|w| named.iter().any(|t| t == *w || same_stem(w, t)))
+                .count();
+            match best {
+                _ if n == 0 => {}
+                Some((b, _)) if n < b => {}
+                Some((b, _)) if n == b => tied = true,
+                _ => {
+                    best = Some((n, c));
+                    tied = false;
+                }
+            }
+        }
+        Ok(best.filter(|_| !tied).map(|(_, c)| c.clone()))
     }
 
     /// Closes a promise as done: by one who may change it, or told by a witness.
@@ -2866,6 +2936,52 @@ fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
         .map(|(_, _, _, c)| c.clone())
 }
 
+/// The sentence of `text` that made the promise `content` (the one that names its words or
+/// its verb; the whole text when it is one sentence): what it said beside the promise in other
+/// sentences is about other things.
+fn sentence_of(text: &str, content: &str) -> Option<String> {
+    // "Сегодня: 1) отход выбрать 2) малька пересадить": each item of a list is a sentence.
+    let mut sentences: Vec<&str> = Vec::new();
+    let mut from = 0;
+    for (at, c) in text.char_indices() {
+        let item = c == ')'
+            && text[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|d| d.is_ascii_digit());
+        if matches!(c, '.' | '!' | '?' | '\n' | ';') || item {
+            sentences.push(&text[from..at]);
+            from = at + c.len_utf8();
+        }
+    }
+    sentences.push(&text[from..]);
+    sentences.retain(|s| s.chars().any(char::is_alphabetic));
+    if let [one] = sentences.as_slice() {
+        return Some((*one).to_string());
+    }
+    let words = matchable(content);
+    let verb: String = content
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase()
+        .chars()
+        .take(4)
+        .collect();
+    sentences
+        .iter()
+        .map(|s| {
+            let stems = commitments::significant_stems(s);
+            let said_verb = verb.chars().count() == 4
+                && s.split(|c: char| !c.is_alphanumeric())
+                    .any(|w| w.to_lowercase().starts_with(&verb));
+            (overlap(&stems, &words) + usize::from(said_verb), s)
+        })
+        .filter(|(n, _)| *n > 0)
+        .max_by_key(|(n, _)| *n)
+        .map(|(_, s)| (*s).to_string())
+}
+
 /// A human-readable pointer to the message a memory came from.
 pub fn evidence(chat: ChatId, msg: MessageId) -> String {
     match crate::render::format::message_link(chat, msg) {
@@ -2924,6 +3040,35 @@ pub enum ButtonOutcome {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_sentence_that_made_a_promise_is_found_by_its_words_or_its_verb() {
+        use super::sentence_of;
+        assert_eq!(
+            sentence_of("на ризографе полосит, гляну чё там", "глянуть чё там").as_deref(),
+            Some("на ризографе полосит, гляну чё там")
+        );
+        assert_eq!(
+            sentence_of(
+                "Сегодня: 1) отход выбрать 2) малька пересадить",
+                "пересадить малька"
+            )
+            .as_deref(),
+            Some(" малька пересадить")
+        );
+        assert_eq!(
+            sentence_of("Бассейн запустили. Лампы поменяю завтра", "поменять лампы").as_deref(),
+            Some(" Лампы поменяю завтра")
+        );
+        assert_eq!(sentence_of("Привет. Как дела?", "поменять лампы"), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn finding_the_sentence_of_a_promise_never_panics(text in "\\PC{0,200}", c in "\\PC{0,40}") {
+            let _ = super::sentence_of(&text, &c);
+        }
+    }
+
     #[test]
     fn stems_match_by_their_endings_not_by_a_last_letter() {
         use super::same_stem;

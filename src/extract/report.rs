@@ -590,11 +590,17 @@ fn finished(word: &str) -> bool {
     };
     // A finite past must be transitive: work done to something ("прочистил форсунку"), not a
     // state ("устала"). A passive participle is so by its voice.
+    static ERRANDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let errands = ERRANDS.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/ru/done_intransitive.txt"))
+            .collect()
+    });
     crate::morph::analyses(word).iter().any(|a| {
         let transitive = a
             .tag
             .and_then(|n| d.tag(n))
-            .is_some_and(|t| t.contains("tran"));
+            .is_some_and(|t| t.contains("tran"))
+            || errands.contains(&&*a.lemma);
         a.source == rumorph::Source::Dictionary
             && d.ud_tag(a.ud).is_some_and(|t| {
                 let past = t.feat("Tense") == Some("Past") && t.feat("VerbForm") == Some("Fin");
@@ -820,6 +826,16 @@ mod tests {
         assert!(!plainly_reported("сказал, что отправил"));
         assert!(!plainly_reported("Лысенко сказал, оплатит в понедельник"));
         assert!(!plainly_reported("отправлю завтра, договор подписан"));
+    }
+
+    #[test]
+    fn an_errand_with_no_object_reports_and_a_state_does_not() {
+        // `lexicon/ru/done_intransitive.txt`
+        assert!(plainly_reported(
+            "Малышеву дозвонился, говорит оплатит в пятницу"
+        ));
+        assert!(plainly_reported("с Вектором договорилась, ждут счёт"));
+        assert!(!plainly_reported("устала, опоздала на автобус"));
     }
 
     #[test]

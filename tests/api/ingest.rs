@@ -1222,3 +1222,56 @@ async fn a_thing_received_from_its_owner_or_posted_under_its_name_is_done() {
     assert_eq!(now.len(), 1, "{now:?}");
     assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
 }
+
+/// A report closes the promise whose making named its thing, when the promise's own words name
+/// none ("гляну чё там" after "на ризографе опять полосит"); an errand with no object reports
+/// done too ("Малышеву дозвонился"), and a place whose name ends like a verb names the thing
+/// ("Тольятти отгрузил"). A promise that names a thing of its own is not closed by what the
+/// rest of its message named.
+#[tokio::test]
+async fn a_report_names_what_the_promise_was_made_about() {
+    let now = after(&[
+        (
+            3,
+            "на ризографе опять полосит, после обеда гляну чё там",
+            None,
+        ),
+        (3, "ризограф победил, вал почистил и норм печатает", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+
+    let now = after(&[
+        (3, "С Малышевым сам созвонюсь завтра по оплате", None),
+        (3, "Малышеву дозвонился, говорит оплатит в пятницу", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+
+    let now = after(&[
+        (
+            1,
+            "Игорь, на завтра рейс в Тольятти, 12 паллет. возьмёшь?",
+            None,
+        ),
+        (3, "да, возьму", Some(1)),
+        (3, "Тольятти отгрузил, документы подписаны", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+
+    let now = after(&[
+        (
+            3,
+            "лампы в коридоре поменяю завтра, щас некогда — бассейн",
+            None,
+        ),
+        (3, "бассейн запустили, вода 24", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+}

@@ -1695,7 +1695,11 @@ fn stems_of(m: &Msg) -> Vec<String> {
                     || w.parse::<u32>().is_ok_and(|y| (1990..=2100).contains(&y)))
             || w.chars().count() < 2
             || commit_hash(m.text.get(t.span.clone()).unwrap_or(""))
-            || is_infinitive(w) && Lang::detect(w) == Lang::Ru
+            // "Тольятти", "плети": a noun or a name that ends like an infinitive names a thing.
+            || is_infinitive(w)
+                && Lang::detect(w) == Lang::Ru
+                && !(crate::morph::known_non_verb(w)
+                    && (crate::morph::likely_noun(w) || crate::morph::proper_name_form(w)))
             || w.starts_with("успе")
             || w.ends_with("ing") && is_en_verb_ing(w)
         {

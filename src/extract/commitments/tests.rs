@@ -806,6 +806,9 @@ fn nouns_in_ost_are_significant_stems() {
     let s = significant_stems("доверенность отчётность ведомость себестоимость новость");
     assert_eq!(s.len(), 5, "{s:?}");
     assert!(is_infinitive("прочесть") && is_infinitive("звонить") && is_infinitive("нести"));
+    // A name or a noun the dictionary knows, that ends like an infinitive, names a thing.
+    assert_eq!(significant_stems("рейс в Тольятти"), ["рейс", "тольятт"]);
+    assert_eq!(significant_stems("отгрузить и нести"), Vec::<String>::new());
 }
 
 #[test]
