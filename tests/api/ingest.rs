@@ -1275,3 +1275,34 @@ async fn a_report_names_what_the_promise_was_made_about() {
     assert_eq!(now.len(), 1, "{now:?}");
     assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
 }
+
+/// A report of part with a new date moves the open promise of the same thing, whatever case
+/// the month is named in ("за март" / "по марту"); a bare "also" before an ask still asks.
+#[tokio::test]
+async fn progress_with_a_new_date_moves_and_also_asks() {
+    let now = after(&[
+        (3, "отчёт по заявкам за март сделаю к пятнице", None),
+        (
+            3,
+            "отчёт по марту на 80%, досдам в понедельник с утра",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].2.as_deref(), Some("2026-11-30"), "{now:?}");
+
+    let now = after(&[
+        (3, "Sir they are asking for revised rates", None),
+        (
+            1,
+            "also get a copy of their fire NOC, parents keep asking",
+            Some(1),
+        ),
+        (3, "Yes sir", Some(2)),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].0, 3, "{now:?}");
+    assert!(now[0].1.contains("NOC"), "{now:?}");
+}

@@ -38,7 +38,7 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
                     next,
                     "the" | "it" | "that" | "this" | "about" | "those" | "these" | "them"
                 ) && !(w != "forget"
-                    && (i + 1..m.n().min(i + 6))
+                    && (i + 1..m.bounds(i, false).end.min(i + 9))
                         .any(|k| word_list!("en/delivery.txt").contains(&m.w(k))))
                     && !(i > 0
                         && matches!(
@@ -46,6 +46,8 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
                             "i'll" | "i’ll" | "ill" | "we'll" | "will" | "gonna" | "can"
                         ))
                     && !(i > 0 && m.w(i - 1) == "and" && promised)
+                    // "after we drop the Sewickley load": someone delivering, told as a time.
+                    && !(i > 0 && m.has_f(i - 1, PRON | SUBJ))
             }
             "never" => next == "mind",
             // "scratch that", "scratch the price list": called off by whoever asked.

@@ -148,6 +148,16 @@ pub(super) fn en_promise(m: &Msg) -> Option<(usize, usize)> {
             {
                 Some(i + 2)
             }
+            // "lemme send em tonight": as "let me", the look before a yes aside.
+            "lemme"
+                if b != "know"
+                    && a != "know"
+                    && !(matches!(a, "see" | "check" | "think")
+                        && matches!(b, "what" | "if" | "whether" | "how" | "when" | "about"))
+                    && (start || m.w(i.wrapping_sub(1)) == "ok") =>
+            {
+                Some(i + 1)
+            }
             // "I'm putting the order in today by 2", "yep sending them today", "ordering now":
             // work under way for a time said, by the speaker.
             // "I'm calling to confirm Monday" says why the speaker calls, not what is under way.
@@ -821,9 +831,11 @@ pub(super) fn made(cx: &Ctx) -> Option<Finding> {
             own: (!idle).then(|| own_words(&text)).flatten(),
         });
     }
+    // "…сами приедут в апреле посмотреть. КП подготовлю в понедельник": the day of the
+    // promise's own sentence, not one said of something else before it.
     Some(Finding::Made {
         content: text,
-        due: cx.due(),
+        due: cx.due_of_sentence(m.bounds(trigger, true)),
     })
 }
 

@@ -1503,10 +1503,17 @@ fn moved_due(cx: &Ctx, i: usize) -> Option<Due> {
     // "сегодня не успеваю": a date before "не успеваю" is the one being missed; a date in
     // a clause before that one is the new one ("завтра доделаю, сегодня уже не успеваю").
     let missed = m.w(i) == "не" && m.w(i + 1).starts_with("успе");
+    // In its own sentence first: "…сами приедут в апреле. КП подготовлю в понедельник,
+    // сегодня уже не успею" is Monday.
     let earlier = || {
         let start = m.bounds(i, false).start;
-        let head = m.toks.get(start).and_then(|t| text.get(..t.span.start))?;
-        super::dates::deadline(head, input.now, cx.lang).map(|(_, due)| due)
+        let end = m.toks.get(start)?.span.start;
+        let sentence = m.toks.get(m.bounds(i, true).start)?.span.start.min(end);
+        let find = |from: usize| {
+            let head = text.get(from..end)?;
+            super::dates::deadline(head, input.now, cx.lang).map(|(_, due)| due)
+        };
+        find(sentence).or_else(|| find(0))
     };
     // "не успеваю до среды, может перенесём на пятницу?": after the date being missed, the one
     // said last is the new one.

@@ -248,7 +248,10 @@ fn en_imperative(m: &Msg, i: usize, answered: bool) -> bool {
     // the full word list before what it works on ("service the Mikano on Saturday").
     // "Yes pay it today pls", "ok send them": a yes to a question, then what to do.
     let after_yes = i > 0 && (0..i).all(|k| m.has_f(k, AGREE | APPROVE));
-    let starts = m.clause_start(i) || after_yes;
+    // "also get a copy of their fire NOC": a word adding to what was said before, then the ask.
+    let after_also =
+        i > 0 && m.clause_start(i - 1) && word_list!("en/also_lead.txt").contains(&m.w(i - 1));
+    let starts = m.clause_start(i) || after_yes || after_also;
     let pleased = i > 0 && m.has_f(i - 1, PLEASE);
     if !(m.has_f(i, EN_VERB) || (starts || pleased) && wide_en_verb_as(m, i, answered)) {
         return false;

@@ -3082,3 +3082,38 @@ fn a_board_hands_each_line_to_the_one_it_names() {
         "{got:?}"
     );
 }
+
+#[test]
+fn drop_with_a_recipient_or_after_a_subject_delivers_and_also_adds_an_ask() {
+    // `lexicon/en/delivery.txt`: "to" a recipient, anywhere in the clause.
+    assert_ne!(
+        label("Tyler pls drop the signed Fox Chapel BOL to Britt by tmrw"),
+        "cancelled"
+    );
+    assert_eq!(
+        label("I'll take it to Jiffy for the inspection Wed after we drop the Sewickley load"),
+        "made"
+    );
+    assert_eq!(
+        label("pls drop the quote, client went elsewhere"),
+        "cancelled"
+    );
+    // `lexicon/en/also_lead.txt`
+    assert_eq!(
+        label("also get a copy of their fire NOC by Friday"),
+        "request"
+    );
+    // "lemme" as "let me", the look before a yes aside.
+    assert_eq!(
+        label("yeah they're on my phone, lemme send em tonight"),
+        "made"
+    );
+    assert_ne!(label("lemme see what I can do"), "made");
+}
+
+#[test]
+fn a_refused_day_gives_way_to_the_day_of_its_own_sentence() {
+    let f = run("Они приедут в апреле. КП подготовлю в понедельник, сегодня уже не успею");
+    let due = f.first().and_then(Finding::due).map(|d| d.date);
+    assert_eq!(due, NaiveDate::from_ymd_opt(2026, 11, 30), "{f:?}");
+}
