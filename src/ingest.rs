@@ -1412,6 +1412,16 @@ impl Ingest<'_> {
         let Some(doer) =
             analyze_guarded(key, || crate::extract::report::doer_named(m.text, &named))
         else {
+            // Nothing of the speaker's own is named (above): one of the org's may be.
+            if named.is_empty()
+                && l.open_of(m.from)
+                    .await?
+                    .iter()
+                    .all(|c| overlap(words, &commitments::significant_stems(&c.content)) == 0)
+                && let Some(c) = self.witnessed(l, m, words).await?
+            {
+                return Ok(Some((c, true)));
+            }
             return Ok(None);
         };
         if doer == m.from.0 {
@@ -1430,6 +1440,56 @@ impl Ingest<'_> {
             .collect();
         let theirs = l.open_of(UserId(doer)).await?;
         Ok(best_match_exact(&theirs, &words).map(|c| (c, true)))
+    }
+
+    /// "Shoprite invoice sent to their AP email" from a colleague of the one who promised to
+    /// send it: a report naming no doer and none of the speaker's own promises is about the one
+    /// promise of the org it names by two words or more, named so by no other.
+    async fn witnessed(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        words: &[String],
+    ) -> Result<Option<Commitment>, IngestError> {
+        const ENOUGH: usize = 2;
+        if words.len() < ENOUGH {
+            return Ok(None);
+        }
+        // Told by the promise's own verb ("invoice sent" for "send the invoice") or a word of
+        // work finished that names none ("audit done"): "harvester's booked for Block 2" is the
+        // colleague's own errand, not "slash the mid-rows on Block 2".
+        static GENERIC: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        let generic = GENERIC.get_or_init(|| {
+            crate::extract::words::lexicon_words(include_str!("../lexicon/done_generic.txt"))
+                .collect()
+        });
+        let finished = crate::extract::words::tokens(m.text)
+            .iter()
+            .any(|t| generic.contains(&t.norm.as_str()));
+        let report = crate::extract::report::DoneReport::new(m.text);
+        let mut best: Option<(usize, &Commitment)> = None;
+        let mut tied = false;
+        let open = l.open().await?;
+        for c in open
+            .iter()
+            .filter(|c| c.owner != m.from && (finished || report.reports(&c.content)))
+        {
+            let theirs = matchable(&c.content);
+            let n = words
+                .iter()
+                .filter(|w| theirs.iter().any(|t| t == *w || same_stem(w, t)))
+                .count();
+            match best {
+                _ if n < ENOUGH => {}
+                Some((b, _)) if n < b => {}
+                Some((b, _)) if n == b => tied = true,
+                _ => {
+                    best = Some((n, c));
+                    tied = false;
+                }
+            }
+        }
+        Ok(best.filter(|_| !tied).map(|(_, c)| c.clone()))
     }
 
     /// The speaker's other promises that clauses of `m` report done, besides `first`, which

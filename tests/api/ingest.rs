@@ -1306,3 +1306,51 @@ async fn progress_with_a_new_date_moves_and_also_asks() {
     assert_eq!(now[0].0, 3, "{now:?}");
     assert!(now[0].1.contains("NOC"), "{now:?}");
 }
+
+/// A colleague's report naming one promise of someone else's by two words or more, with that
+/// promise's own verb or a word of work finished, closes it; their own errand named by the same
+/// words does not. "Светлая всё" after a plan item of Светлая closes it.
+#[tokio::test]
+async fn a_colleague_reports_anothers_promise_done_by_its_words() {
+    let now = after(&[
+        (
+            1,
+            "Игорь, invoice for Shoprite Ring Road, pls send it to them by Tuesday",
+            None,
+        ),
+        (3, "Noted", Some(1)),
+        (2, "Shoprite invoice sent to their AP email", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+
+    let now = after(&[
+        (
+            1,
+            "Игорь, can you slash the mid-rows on Block 2 before we bring the harvester in?",
+            None,
+        ),
+        (3, "👍", Some(1)),
+        (2, "harvester's booked for Block 2 Monday 6am", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+
+    let now = after(&[
+        (
+            3,
+            "сегодня:\n1) Светлую 12 отработаем до обеда\n2) пианино на Ленина вынесем",
+            None,
+        ),
+        (3, "Светлая всё, без боя", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 2, "{now:?}");
+    assert_eq!(
+        now.iter().filter(|c| c.3 == CommitmentState::Done).count(),
+        1,
+        "{now:?}"
+    );
+}

@@ -23,9 +23,22 @@ pub(super) fn done(m: &Msg) -> Option<usize> {
                 .take_while(|&k| m.clause_of(k) == m.clause_of(i))
                 .any(|k| crate::morph::inanimate_noun(m.w(k)))
             && !(0..i).any(|k| m.clause_of(k) == m.clause_of(i) && m.has_f(k, PRON));
-        let past = t
-            .verb
-            .is_some_and(|v| v.form == Form::Past && !v.take && !v.aux)
+        // "ДВ-Строй всё.", "Светлая всё, без боя": a thing's name, then "всё" ending the
+        // clause, is that job finished ("на сегодня всё", "пока всё" close the talk, not work).
+        let all_of = matches!(t.norm.as_str(), "всё" | "все")
+            && i > 0
+            && m.clause_of(i - 1) == m.clause_of(i)
+            && (i + 1 >= m.n() || m.clause_start(i + 1))
+            && !m.has_f(
+                i - 1,
+                STOP | PRON | DATE | FILL | AGREE | GREET | NUMW | PREP,
+            )
+            && !is_number(m.w(i - 1))
+            && (m.capital(i - 1) || crate::morph::inanimate_noun(m.w(i - 1)))
+            && !(0..i).any(|k| m.clause_of(k) == m.clause_of(i) && m.toks[k].verb.is_some());
+        let past = all_of
+            || t.verb
+                .is_some_and(|v| v.form == Form::Past && !v.take && !v.aux)
             || got
             || sent_off
             || en_work_past(m, i);
