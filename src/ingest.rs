@@ -2180,8 +2180,15 @@ impl Ingest<'_> {
                         // A request to no one in particular ("please send me the invoice by
                         // Friday", "can you also iron this shirt?") is taken by whoever answers it:
                         // in a reply, or as the next message of anyone else.
+                        // "Ankit, Pooja - pls send me your sections": each one called takes it.
+                        let called_together = || {
+                            addressee.is_some_and(|a| {
+                                replied && called_with(&msg.text, self.names, a, m.from.0)
+                            })
+                        };
                         let to_me = addressee == Some(m.from.0)
-                            || (addressee.is_none() && (replied || just_before));
+                            || (addressee.is_none() && (replied || just_before))
+                            || called_together();
                         if !to_me {
                             continue;
                         }
@@ -2996,6 +3003,23 @@ fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
         .map(|(_, _, _, c)| c.clone())
 }
 
+/// Are `a` and `b` called side by side in `text` ("Ankit, Pooja - pls…", "Лёша и Тимур,
+/// …"): their names apart only by a comma, "&", "/", "and" or "и"?
+fn called_with(text: &str, people: &[names::Person], a: i64, b: i64) -> bool {
+    let named = names::people_in(text, people);
+    named.iter().any(|(x, p)| {
+        *p == a
+            && named.iter().any(|(y, q)| {
+                let (first, second) = if x.start < y.start { (x, y) } else { (y, x) };
+                *q == b
+                    && text.get(first.end..second.start).is_some_and(|gap| {
+                        gap.split(|c: char| c.is_whitespace() || matches!(c, ',' | '&' | '/'))
+                            .all(|w| w.is_empty() || matches!(w, "and" | "и"))
+                    })
+            })
+    })
+}
+
 /// The sentence of `text` that made the promise `content` (the one that names its words or
 /// its verb; the whole text when it is one sentence): what it said beside the promise in other
 /// sentences is about other things.
@@ -3100,6 +3124,30 @@ pub enum ButtonOutcome {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn names_called_side_by_side_are_called_together() {
+        use super::called_with;
+        use crate::extract::names::Person;
+        let people: Vec<Person> = [(1, "Ankit"), (2, "Pooja"), (3, "Deepak")]
+            .iter()
+            .map(|(id, n)| Person {
+                id: *id,
+                first_name: (*n).to_string(),
+                last_name: None,
+                username: None,
+            })
+            .collect();
+        assert!(called_with(
+            "Ankit, Pooja - pls send me your sections",
+            &people,
+            1,
+            2
+        ));
+        assert!(called_with("Pooja and Ankit pls send", &people, 1, 2));
+        assert!(!called_with("Ankit, send Pooja the file", &people, 1, 2));
+        assert!(!called_with("Ankit, pls send it", &people, 1, 3));
+    }
+
     #[test]
     fn the_sentence_that_made_a_promise_is_found_by_its_words_or_its_verb() {
         use super::sentence_of;
