@@ -2870,6 +2870,33 @@ impl<'a> P<'a> {
                 e,
             ));
         }
+        // "will close the MoU by this week", "by this month": the period under way, so by its
+        // end (a week's on its Friday, as "by the end of the week").
+        let current = !clock
+            && k == Kw::By
+            && start <= self.nl
+            && matches!(
+                v.grain,
+                Grain::Week | Grain::Month | Grain::Quarter | Grain::Year
+            );
+        if current && let Some(end) = v.end.filter(|end| *end > self.nl) {
+            let last = if v.grain == Grain::Week {
+                start.date() + Duration::days(4)
+            } else {
+                end.date() - Duration::days(1)
+            };
+            return Some((
+                Out {
+                    val: before(end, v.grain),
+                    due: (last >= self.today).then_some(Due {
+                        date: last,
+                        time: None,
+                    }),
+                    strong: true,
+                },
+                e,
+            ));
+        }
         let due = if clock {
             due
         } else {

@@ -999,3 +999,12 @@ fn a_period_after_a_noun_and_its_amount_is_what_the_thing_is_for() {
         d("2026-11-24")
     );
 }
+
+#[test]
+fn by_the_period_under_way_is_by_its_end() {
+    // Monday 2026-11-23: "by this week" is that week's Friday, "by this month" its last day.
+    assert_eq!(due("Will close the MoU by this week only"), d("2026-11-27"));
+    assert_eq!(due("I'll have it done by this month"), d("2026-11-30"));
+    // A period to come is still "before it starts".
+    assert_eq!(due("by next week"), d("2026-11-29"));
+}
