@@ -3165,3 +3165,13 @@ fn a_things_name_then_all_ending_its_clause_is_done() {
     assert_ne!(label("на сегодня всё"), "done");
     assert_ne!(label("пока всё"), "done");
 }
+
+#[test]
+fn nvm_calls_off_as_never_mind_does() {
+    // `lexicon/en/cancel.txt`
+    assert_eq!(
+        label("nvm Kayla, Mr Patel just emailed back, all good"),
+        "cancelled"
+    );
+    assert_eq!(label("never mind, Mr Patel just emailed back"), "cancelled");
+}
