@@ -1467,29 +1467,16 @@ impl Ingest<'_> {
             .iter()
             .any(|t| generic.contains(&t.norm.as_str()));
         let report = crate::extract::report::DoneReport::new(m.text);
-        let mut best: Option<(usize, &Commitment)> = None;
-        let mut tied = false;
+        let mut scored = Vec::new();
         let open = l.open().await?;
         for c in open
             .iter()
             .filter(|c| c.owner != m.from && (finished || report.reports(&c.content)))
         {
             let theirs = matchable(&c.content);
-            let n = words
-                .iter()
-                .filter(|w| theirs.iter().any(|t| t == *w || same_stem(w, t)))
-                .count();
-            match best {
-                _ if n < ENOUGH => {}
-                Some((b, _)) if n < b => {}
-                Some((b, _)) if n == b => tied = true,
-                _ => {
-                    best = Some((n, c));
-                    tied = false;
-                }
-            }
+            scored.push((named_by(words, &theirs), c));
         }
-        Ok(best.filter(|_| !tied).map(|(_, c)| c.clone()))
+        Ok(unique_best(scored, ENOUGH))
     }
 
     /// The speaker's other promises that clauses of `m` report done, besides `first`, which
@@ -1570,8 +1557,7 @@ impl Ingest<'_> {
         own: &[Commitment],
         words: &[String],
     ) -> Result<Option<Commitment>, IngestError> {
-        let mut best: Option<(usize, &Commitment)> = None;
-        let mut tied = false;
+        let mut scored = Vec::new();
         for c in own {
             let (Some(chat), Some(id)) = (c.source_chat, c.source_message) else {
                 continue;
@@ -1598,21 +1584,9 @@ impl Ingest<'_> {
                 said.push_str(&asked.text);
             }
             let named = commitments::significant_stems(&without_names(&said, self.names));
-            let n = words
-                .iter()
-                .filter(|w| named.iter().any(|t| t == *w || same_stem(w, t)))
-                .count();
-            match best {
-                _ if n == 0 => {}
-                Some((b, _)) if n < b => {}
-                Some((b, _)) if n == b => tied = true,
-                _ => {
-                    best = Some((n, c));
-                    tied = false;
-                }
-            }
+            scored.push((named_by(words, &named), c));
         }
-        Ok(best.filter(|_| !tied).map(|(_, c)| c.clone()))
+        Ok(unique_best(scored, 1))
     }
 
     /// Closes a promise as done: by one who may change it, or told by a witness.
@@ -3001,6 +2975,28 @@ fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
         .filter(|(n, _, _, _)| *n > 0)
         .max_by_key(|(n, _verb, len, c)| (*n, std::cmp::Reverse(*len), c.created_at))
         .map(|(_, _, _, c)| c.clone())
+}
+
+/// How many of `words` name one of `stems` (the same stem or one of its forms).
+fn named_by(words: &[String], stems: &[String]) -> usize {
+    words
+        .iter()
+        .filter(|w| stems.iter().any(|t| t == *w || same_stem(w, t)))
+        .count()
+}
+
+/// The one commitment named by the most words, at least `min`; none when two tie for it.
+fn unique_best(scored: Vec<(usize, &Commitment)>, min: usize) -> Option<Commitment> {
+    let best = scored.iter().map(|(n, _)| *n).max().filter(|n| *n >= min)?;
+    match scored
+        .iter()
+        .filter(|(n, _)| *n == best)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        [(_, c)] => Some((*c).clone()),
+        _ => None,
+    }
 }
 
 /// Are `a` and `b` called side by side in `text` ("Ankit, Pooja - pls…", "Лёша и Тимур,
