@@ -757,13 +757,11 @@ impl Ingest<'_> {
                 .collect();
             match by_thing.len() {
                 1 => by_thing,
-                0 if !placed => match self.named_where_made(l, m, &own, &said).await? {
-                    Some(c) => {
-                        let c = own.iter().find(|o| o.id == c.id);
-                        c.map(|c| vec![(1, c)]).unwrap_or_default()
-                    }
-                    None => Vec::new(),
-                },
+                0 if !placed => self
+                    .named_where_made(l, m, &own, &said)
+                    .await?
+                    .map(|c| vec![(1, c)])
+                    .unwrap_or_default(),
                 _ => Vec::new(),
             }
         } else {
@@ -1389,11 +1387,11 @@ impl Ingest<'_> {
         if let Some(c) = self.target(l, m, words, false, true).await? {
             return Ok(Some((c, false)));
         }
-        if !words.is_empty() {
-            let own = l.open_of(m.from).await?;
-            if let Some(c) = self.named_where_made(l, m, &own, words).await? {
-                return Ok(Some((c, false)));
-            }
+        let own = l.open_of(m.from).await?;
+        if !words.is_empty()
+            && let Some(c) = self.named_where_made(l, m, &own, words).await?
+        {
+            return Ok(Some((c.clone(), false)));
         }
         // "Tash I did the clocks when I opened up" in reply to Tash's "I'll change the clocks":
         // a colleague tells, in a reply naming the work, that it is done.
@@ -1414,8 +1412,7 @@ impl Ingest<'_> {
         else {
             // Nothing of the speaker's own is named (above): one of the org's may be.
             if named.is_empty()
-                && l.open_of(m.from)
-                    .await?
+                && own
                     .iter()
                     .all(|c| overlap(words, &commitments::significant_stems(&c.content)) == 0)
                 && let Some(c) = self.witnessed(l, m, words).await?
@@ -1458,14 +1455,7 @@ impl Ingest<'_> {
         // Told by the promise's own verb ("invoice sent" for "send the invoice") or a word of
         // work finished that names none ("audit done"): "harvester's booked for Block 2" is the
         // colleague's own errand, not "slash the mid-rows on Block 2".
-        static GENERIC: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-        let generic = GENERIC.get_or_init(|| {
-            crate::extract::words::lexicon_words(include_str!("../lexicon/done_generic.txt"))
-                .collect()
-        });
-        let finished = crate::extract::words::tokens(m.text)
-            .iter()
-            .any(|t| generic.contains(&t.norm.as_str()));
+        let finished = crate::extract::report::finished_without_verb(m.text);
         let report = crate::extract::report::DoneReport::new(m.text);
         let mut scored = Vec::new();
         let open = l.open().await?;
@@ -1476,7 +1466,7 @@ impl Ingest<'_> {
             let theirs = matchable(&c.content);
             scored.push((named_by(words, &theirs), c));
         }
-        Ok(unique_best(scored, ENOUGH))
+        Ok(unique_best(scored, ENOUGH).cloned())
     }
 
     /// The speaker's other promises that clauses of `m` report done, besides `first`, which
@@ -1550,13 +1540,13 @@ impl Ingest<'_> {
     /// one promise of `own` whose making named what `words` name, where its own words (the
     /// verb and a place, or "чё там") do not. The message that made it, and for a request
     /// taken on, the request too.
-    async fn named_where_made(
+    async fn named_where_made<'c>(
         &self,
         l: &mut Ledger,
         m: &Incoming<'_>,
-        own: &[Commitment],
+        own: &'c [Commitment],
         words: &[String],
-    ) -> Result<Option<Commitment>, IngestError> {
+    ) -> Result<Option<&'c Commitment>, IngestError> {
         let mut scored = Vec::new();
         for c in own {
             let (Some(chat), Some(id)) = (c.source_chat, c.source_message) else {
@@ -2918,13 +2908,7 @@ fn best_match_exact(cands: &[Commitment], words: &[String]) -> Option<Commitment
         .iter()
         .map(|c| {
             let theirs = commitments::significant_stems(&c.content);
-            (
-                words
-                    .iter()
-                    .filter(|w| theirs.iter().any(|t| t == *w || same_stem(w, t)))
-                    .count(),
-                c,
-            )
+            (named_by(words, &theirs), c)
         })
         .filter(|(n, _)| *n > 0)
         .max_by_key(|(n, c)| (*n, c.created_at))
@@ -2986,7 +2970,7 @@ fn named_by(words: &[String], stems: &[String]) -> usize {
 }
 
 /// The one commitment named by the most words, at least `min`; none when two tie for it.
-fn unique_best(scored: Vec<(usize, &Commitment)>, min: usize) -> Option<Commitment> {
+fn unique_best(scored: Vec<(usize, &Commitment)>, min: usize) -> Option<&Commitment> {
     let best = scored.iter().map(|(n, _)| *n).max().filter(|n| *n >= min)?;
     match scored
         .iter()
@@ -2994,7 +2978,7 @@ fn unique_best(scored: Vec<(usize, &Commitment)>, min: usize) -> Option<Commitme
         .collect::<Vec<_>>()
         .as_slice()
     {
-        [(_, c)] => Some((*c).clone()),
+        [(_, c)] => Some(*c),
         _ => None,
     }
 }

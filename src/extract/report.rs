@@ -580,6 +580,18 @@ fn names_a_date(word: &str) -> bool {
     !crate::extract::dates::find(word, any, crate::domain::Lang::En).is_empty()
 }
 
+/// "audit done", "всё готово": a word of work finished that names no verb of its own
+/// (`lexicon/done_generic.txt`), so it may tell of anyone's work, whatever its verb.
+pub fn finished_without_verb(text: &str) -> bool {
+    static GENERIC: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let generic = GENERIC.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/done_generic.txt")).collect()
+    });
+    tokens(text)
+        .iter()
+        .any(|t| generic.contains(&t.norm.as_str()))
+}
+
 /// A Russian perfective past or passive participle, by the dictionary.
 fn finished(word: &str) -> bool {
     if word.chars().count() < 4 || !word.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
@@ -826,6 +838,15 @@ mod tests {
         assert!(!plainly_reported("сказал, что отправил"));
         assert!(!plainly_reported("Лысенко сказал, оплатит в понедельник"));
         assert!(!plainly_reported("отправлю завтра, договор подписан"));
+    }
+
+    #[test]
+    fn a_word_of_work_finished_names_no_verb() {
+        assert!(super::finished_without_verb(
+            "audit done ✅ 3 vaults w/ no paperwork"
+        ));
+        assert!(super::finished_without_verb("всё готово"));
+        assert!(!super::finished_without_verb("Shoprite invoice sent"));
     }
 
     #[test]
