@@ -1,7 +1,9 @@
 //! The single write path from a message to memory: commitments made, accepted, moved, done and
 //! cancelled. The live bot, `kept replay` and tests all come through here.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
@@ -669,12 +671,7 @@ impl Ingest<'_> {
         let fits: Vec<(usize, &Commitment)> = own
             .iter()
             .filter(|c| report.reports(&c.content))
-            .map(|c| {
-                (
-                    overlap(&said, &commitments::significant_stems(&c.content)),
-                    c,
-                )
-            })
+            .map(|c| (overlap(&said, &content_stems(&c.content)), c))
             .filter(|(n, _)| *n > 0)
             .collect();
         // "форсунку прочистил" for "разобрать форсунку": a plain report in other words closes
@@ -752,7 +749,7 @@ impl Ingest<'_> {
                 .filter(|(_, c)| {
                     asked
                         .as_ref()
-                        .is_none_or(|q| overlap(q, &commitments::significant_stems(&c.content)) > 0)
+                        .is_none_or(|q| overlap(q, &content_stems(&c.content)) > 0)
                 })
                 .collect();
             match by_thing.len() {
@@ -831,9 +828,7 @@ impl Ingest<'_> {
                 .of_message(m.chat, r)
                 .await?
                 .into_iter()
-                .filter(|c| {
-                    verb || overlap(&asked, &commitments::significant_stems(&c.content)) > 0
-                })
+                .filter(|c| verb || overlap(&asked, &content_stems(&c.content)) > 0)
                 .find(|c| c.owner == m.from && c.state == CommitmentState::Open),
             None => None,
         };
@@ -944,7 +939,7 @@ impl Ingest<'_> {
         promise: &str,
     ) -> Result<bool, IngestError> {
         let rest = commitments::significant_stems(&without_names(promise, self.names));
-        let theirs = commitments::significant_stems(&c.content);
+        let theirs = content_stems(&c.content);
         let split = overlap(&rest, &theirs) > 0
             && overlap(words, &theirs) > 0
             && overlap(&rest, words) == 0
@@ -1255,7 +1250,7 @@ impl Ingest<'_> {
                     .into_iter()
                     .filter(|c| c.state == CommitmentState::Open && c.owner != m.from)
                     .filter(|c| {
-                        let theirs = commitments::significant_stems(&c.content);
+                        let theirs = content_stems(&c.content);
                         words.is_empty() || words.iter().any(|w| theirs.contains(w))
                     }),
             );
@@ -1276,7 +1271,7 @@ impl Ingest<'_> {
                         .filter(|c| !said.differ(&markers(&c.content)))
                         .collect();
                     best_match_exact(&open, &words).filter(|c| {
-                        let theirs = commitments::significant_stems(&c.content);
+                        let theirs = content_stems(&c.content);
                         let n = words
                             .iter()
                             .filter(|w| theirs.iter().any(|t| same_stem(w, t)))
@@ -1400,7 +1395,7 @@ impl Ingest<'_> {
             if let Some(c) = found.into_iter().find(|c| {
                 c.state == CommitmentState::Open
                     && c.owner != m.from
-                    && overlap(words, &commitments::significant_stems(&c.content)) > 0
+                    && overlap(words, &content_stems(&c.content)) > 0
             }) {
                 return Ok(Some((c, true)));
             }
@@ -1414,7 +1409,7 @@ impl Ingest<'_> {
             if named.is_empty()
                 && own
                     .iter()
-                    .all(|c| overlap(words, &commitments::significant_stems(&c.content)) == 0)
+                    .all(|c| overlap(words, &content_stems(&c.content)) == 0)
                 && let Some(c) = self.witnessed(l, m, words).await?
             {
                 return Ok(Some((c, true)));
@@ -1457,15 +1452,18 @@ impl Ingest<'_> {
         // colleague's own errand, not "slash the mid-rows on Block 2".
         let finished = crate::extract::report::finished_without_verb(m.text);
         let report = crate::extract::report::DoneReport::new(m.text);
-        let mut scored = Vec::new();
-        let open = l.open().await?;
-        for c in open
-            .iter()
-            .filter(|c| c.owner != m.from && (finished || report.reports(&c.content)))
-        {
-            let theirs = matchable(&c.content);
-            scored.push((named_by(words, &theirs), c));
+        if !finished && !report.may_report() {
+            return Ok(None);
         }
+        // Named enough first: the org has hundreds of promises open, and telling whether the
+        // report's verb is a promise's own reads the promise's words again.
+        let open = l.open().await?;
+        let scored = open
+            .iter()
+            .filter(|c| c.owner != m.from)
+            .map(|c| (named_by(words, &matchable(&c.content)), c))
+            .filter(|(n, c)| *n >= ENOUGH && (finished || report.reports(&c.content)))
+            .collect();
         Ok(unique_best(scored, ENOUGH).cloned())
     }
 
@@ -1662,8 +1660,7 @@ impl Ingest<'_> {
                 }
                 newest_first(&mut theirs);
                 theirs.retain(|t| self.may_change(m.from, t));
-                let named_by =
-                    |t: &Commitment| overlap(words, &commitments::significant_stems(&t.content));
+                let named_by = |t: &Commitment| overlap(words, &content_stems(&t.content));
                 if let Some(t) = best_match_exact(&theirs, words)
                     && named_by(&t) > named_by(&c)
                 {
@@ -1850,7 +1847,7 @@ impl Ingest<'_> {
                 own.iter()
                     .filter(|c| !said.differ(&markers(&c.content)))
                     .find(|c| {
-                        let cw = commitments::significant_stems(&c.content);
+                        let cw = content_stems(&c.content);
                         // The same promise again: it names nothing the open one does not, or
                         // shares most of its words. One shared word of several is a new promise.
                         let n = overlap(words, &cw);
@@ -2206,7 +2203,7 @@ impl Ingest<'_> {
                     // ("макет завтра сделаю, в типографию в чт отнесу"); after a bare yes ("aye
                     // will do, I'll get them ordered from Stage Electrics") it says how.
                     let apart = own.is_some_and(|own| {
-                        let theirs = commitments::significant_stems(&c.content);
+                        let theirs = content_stems(&c.content);
                         let mine = commitments::significant_stems(own);
                         let said = commitments::significant_stems(m.text);
                         !mine.is_empty()
@@ -2506,7 +2503,7 @@ fn pair_edited(
         .collect();
     let mut picks = Vec::with_capacity(made.len());
     for (n, c) in made.iter().enumerate() {
-        let theirs = commitments::significant_stems(&c.content);
+        let theirs = content_stems(&c.content);
         let free: Vec<usize> = (0..promises.len()).filter(|&k| !used[k]).collect();
         let pick = free
             .iter()
@@ -2907,7 +2904,7 @@ fn best_match_exact(cands: &[Commitment], words: &[String]) -> Option<Commitment
     cands
         .iter()
         .map(|c| {
-            let theirs = commitments::significant_stems(&c.content);
+            let theirs = content_stems(&c.content);
             (named_by(words, &theirs), c)
         })
         .filter(|(n, _)| *n > 0)
@@ -2915,10 +2912,50 @@ fn best_match_exact(cands: &[Commitment], words: &[String]) -> Option<Commitment
         .map(|(_, c)| c.clone())
 }
 
+/// A promise's significant words ([`commitments::significant_stems`]), read once per thread
+/// for each wording: every update is held against the speaker's open promises, some against
+/// the whole org's, and the same few hundred contents come round again and again.
+fn content_stems(content: &str) -> Arc<[String]> {
+    remembered(&CONTENT_STEMS, content, |c| {
+        commitments::significant_stems(c).into()
+    })
+}
+
+thread_local! {
+    static CONTENT_STEMS: RefCell<HashMap<Box<str>, Arc<[String]>>> = RefCell::default();
+    static MATCHABLE: RefCell<HashMap<Box<str>, Arc<[String]>>> = RefCell::default();
+}
+
+/// How many wordings a thread remembers; past it it starts over.
+const REMEMBERED: usize = 8192;
+
+fn remembered(
+    cache: &'static std::thread::LocalKey<RefCell<HashMap<Box<str>, Arc<[String]>>>>,
+    content: &str,
+    read: impl FnOnce(&str) -> Arc<[String]>,
+) -> Arc<[String]> {
+    if let Some(hit) = cache.with(|c| c.borrow().get(content).cloned()) {
+        return hit;
+    }
+    let value = read(content);
+    cache.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= REMEMBERED {
+            c.clear();
+        }
+        c.insert(content.into(), value.clone());
+    });
+    value
+}
+
 /// What an update may name a promise by: its significant words, and its verb, which updates
 /// often turn into a noun ("reconcile the invoices" → "the reconciliation is a mess").
-fn matchable(content: &str) -> Vec<String> {
-    let mut stems = commitments::significant_stems(content);
+fn matchable(content: &str) -> Arc<[String]> {
+    remembered(&MATCHABLE, content, |c| matchable_now(c).into())
+}
+
+fn matchable_now(content: &str) -> Vec<String> {
+    let mut stems = content_stems(content).to_vec();
     if let Some(verb) = content.split_whitespace().next() {
         let verb = verb.to_lowercase();
         // A Russian infinitive is the verb's lemma, whatever its length ("сдать", "снять").
@@ -2950,7 +2987,7 @@ fn best_match(cands: &[Commitment], words: &[String]) -> Option<Commitment> {
             let theirs = matchable(&c.content);
             // Of two named by as many words, the one whose own verb is said: "буклеты заказала,
             // забираю перед ДОД" is "заказать в типографии", not "на ДОД на ресепшене".
-            let stems = commitments::significant_stems(&c.content);
+            let stems = content_stems(&c.content);
             let verb = theirs
                 .iter()
                 .any(|t| !stems.contains(t) && overlap(words, std::slice::from_ref(t)) > 0);

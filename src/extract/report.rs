@@ -719,10 +719,19 @@ pub struct DoneReport {
 impl DoneReport {
     pub fn new(text: &str) -> Self {
         let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
-        if words.is_empty() || hedged(&words, &normalize(text)) || named_part_left(text) {
+        if !words.iter().any(|w| past_like(w))
+            || hedged(&words, &normalize(text))
+            || named_part_left(text)
+        {
             return DoneReport { words: Vec::new() };
         }
         DoneReport { words }
+    }
+
+    /// Could the message report any promise done by its verb? Without a word that may be a
+    /// past or a participle it reports none, and a caller need not read the promises.
+    pub fn may_report(&self) -> bool {
+        !self.words.is_empty()
     }
 
     /// Does the message report the promise `content` done with the promise's own verb?
@@ -732,6 +741,26 @@ impl DoneReport {
         }
         reports_with(&self.words, content)
     }
+}
+
+/// Could `w` be the past or participle [`reports_with`] looks for: a Russian word with a past
+/// ending or that the dictionary reads as a past or participle, an English one ending in "d"
+/// ("cleaned", "tidied", "filed") or an irregular past.
+fn past_like(w: &str) -> bool {
+    if w.is_ascii() {
+        return w.ends_with('d') || en_irregular_past(w);
+    }
+    RU_PAST.iter().any(|e| w.ends_with(e))
+        || w.chars().count() >= 3
+            && w.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
+            && crate::morph::dictionary().is_some_and(|d| {
+                crate::morph::analyses(w).iter().any(|a| {
+                    a.source == rumorph::Source::Dictionary
+                        && d.ud_tag(a.ud).is_some_and(|t| {
+                            t.feat("Tense") == Some("Past") || t.feat("VerbForm") == Some("Part")
+                        })
+                })
+            })
 }
 
 fn reports_with(words: &[String], content: &str) -> bool {

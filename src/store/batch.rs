@@ -15,8 +15,8 @@ use serde_json::{Value, json};
 
 use super::context::OpenModel;
 use super::memories::{
-    COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, MEMORY_SEARCH_BACKLOG, OPEN_COMMITMENTS_IN_ORG,
-    commitments_by, index_memories, upsert_memory_on,
+    COMMITMENTS_MADE_IN, COMMITMENTS_OF_MESSAGE, MEMORY_SEARCH_BACKLOG, commitments_by,
+    index_memories, upsert_memory_on,
 };
 use super::messages::{SEARCH_BACKLOG, index_messages, message_from_row};
 use super::read;
@@ -195,7 +195,7 @@ impl Batch {
 
     /// Every open commitment of the org, most recently made first.
     pub async fn open_commitments_in_org(&mut self, org: OrgId) -> Result<Vec<Commitment>> {
-        commitments_by(self.conn(), &OPEN_COMMITMENTS_IN_ORG, [org.0])
+        self.open_model.open_in_org(self.conn(), org)
     }
 
     /// One person's open commitments as stored before this batch, most recently made first.

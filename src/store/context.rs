@@ -198,6 +198,17 @@ const MODELLED: usize = 4096;
 #[derive(Debug, Default)]
 pub(super) struct OpenModel {
     entries: Mutex<HashMap<(OrgId, UserId), Modelled>>,
+    /// Every open promise of an org, by owner, under each owner's revision: a report by a
+    /// colleague is held against all of them, and an org has hundreds open, while a message
+    /// changes one person's at most.
+    orgs: Mutex<HashMap<OrgId, OrgModel>>,
+}
+
+/// An org's open promises as last read: each owner's under the revision it was read at (none
+/// for an owner whose promises were all written before migration 019 and never changed since).
+#[derive(Debug, Default, Clone)]
+struct OrgModel {
+    by_owner: HashMap<UserId, (Option<i64>, Arc<[Commitment]>)>,
 }
 
 impl OpenModel {
@@ -235,12 +246,99 @@ impl OpenModel {
         Ok(rows)
     }
 
+    /// Every open commitment of `org`, most recently made first, as of `conn`'s snapshot.
+    /// Only the owners whose revision moved since the last read are read again.
+    pub(super) fn open_in_org(
+        &self,
+        conn: &rusqlite::Connection,
+        org: OrgId,
+    ) -> Result<Vec<Commitment>> {
+        let revisions: Vec<(UserId, i64)> = conn
+            .prepare_cached(ORG_COMMITMENT_REVISIONS)?
+            .query_map(rusqlite::params![org.0], |r| {
+                Ok((UserId(r.get(0)?), r.get(1)?))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let known = self
+            .orgs
+            .lock()
+            .ok()
+            .and_then(|orgs| orgs.get(&org).cloned());
+        let model = match known {
+            Some(mut model) => {
+                for (owner, rev) in revisions {
+                    let fresh = model
+                        .by_owner
+                        .get(&owner)
+                        .is_some_and(|(had, _)| *had == Some(rev));
+                    if !fresh {
+                        let rows: Arc<[Commitment]> = read::all(
+                            conn,
+                            &statements().open,
+                            rusqlite::params![org.0, owner.0],
+                            |r| commitment_from_row(r),
+                        )?
+                        .into();
+                        model.by_owner.insert(owner, (Some(rev), rows));
+                    }
+                }
+                model
+            }
+            None => {
+                let all = read::all(
+                    conn,
+                    &super::memories::OPEN_COMMITMENTS_IN_ORG,
+                    rusqlite::params![org.0],
+                    |r| commitment_from_row(r),
+                )?;
+                let mut grouped: HashMap<UserId, Vec<Commitment>> = HashMap::new();
+                for c in all {
+                    grouped.entry(c.owner).or_default().push(c);
+                }
+                let rev_of: HashMap<UserId, i64> = revisions.into_iter().collect();
+                let mut model = OrgModel::default();
+                // An owner with nothing open is known too, at the revision read.
+                for owner in rev_of.keys() {
+                    grouped.entry(*owner).or_default();
+                }
+                for (owner, rows) in grouped {
+                    model
+                        .by_owner
+                        .insert(owner, (rev_of.get(&owner).copied(), rows.into()));
+                }
+                model
+            }
+        };
+        let mut open: Vec<Commitment> = model
+            .by_owner
+            .values()
+            .flat_map(|(_, rows)| rows.iter().cloned())
+            .collect();
+        open.sort_by_key(|c| std::cmp::Reverse((c.created_at, c.id)));
+        if let Ok(mut orgs) = self.orgs.lock() {
+            if orgs.len() >= ORGS_MODELLED && !orgs.contains_key(&org) {
+                orgs.clear();
+            }
+            orgs.insert(org, model);
+        }
+        Ok(open)
+    }
+
     fn clear(&self) {
         if let Ok(mut entries) = self.entries.lock() {
             entries.clear();
         }
+        if let Ok(mut orgs) = self.orgs.lock() {
+            orgs.clear();
+        }
     }
 }
+
+/// How many orgs' open promises the model holds whole (a kept serves one or a few).
+const ORGS_MODELLED: usize = 16;
+
+const ORG_COMMITMENT_REVISIONS: &str =
+    "SELECT subject_id, rev FROM commitment_revisions WHERE org_id = ?1";
 
 /// How many contexts the cache holds (each a few dozen rows, up to ~100 KB at a million
 /// memories); past it the cache starts over.

@@ -1107,3 +1107,85 @@ async fn open_promises_read_from_memory_follow_every_writer() {
     assert_eq!(team(&bot), 2, "the open one and the one done this week");
     assert_eq!(open(&bot).len(), 2);
 }
+
+/// The org's open promises as a batch reads them (a colleague's report is held against all of
+/// them) come from the read model, each person's read again only when one of theirs changed,
+/// whichever process changed it.
+#[tokio::test]
+async fn an_orgs_open_promises_follow_every_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.db");
+    let bot = Store::open(&path).await.unwrap();
+    let org = bot
+        .create_org("Acme", chrono_tz::Europe::Moscow, Lang::Ru, t0())
+        .await
+        .unwrap();
+    let (dima, olga) = (UserId(2), UserId(3));
+    for (u, name) in [(dima, "Дмитрий"), (olga, "Ольга")] {
+        bot.upsert_user(u, name, None, None, None, t0())
+            .await
+            .unwrap();
+    }
+    let promise = |owner, content, minutes| NewCommitment {
+        org_id: org,
+        owner,
+        content,
+        due: None,
+        confidence: Confidence::RULES,
+        author: Author::Rules,
+        visibility: Visibility::Team,
+        source_chat: None,
+        source_message: None,
+        requester: None,
+        request: None,
+        evidence: "test",
+        at: t0() + Duration::minutes(minutes),
+    };
+    let open = |s: Store| async move {
+        let mut batch = s.begin_batch().await.unwrap();
+        let open: Vec<String> = batch
+            .open_commitments_in_org(org)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|c| c.content)
+            .collect();
+        drop(batch);
+        open
+    };
+    assert!(open(bot.clone()).await.is_empty());
+    bot.insert_commitment(&promise(dima, "доделать auth", 1))
+        .await
+        .unwrap();
+    bot.insert_commitment(&promise(olga, "выставить счёт", 2))
+        .await
+        .unwrap();
+    // Most recently made first, whoever made them.
+    assert_eq!(open(bot.clone()).await, ["выставить счёт", "доделать auth"]);
+
+    // Another process closes Дмитрий's and adds one of Ольга's: the next read shows both.
+    let other = Store::open(&path).await.unwrap();
+    let first = other
+        .commitments_for(org, dima, kept::store::Scope::Full, t0())
+        .unwrap()
+        .into_iter()
+        .find(|c| c.content == "доделать auth")
+        .unwrap();
+    let done = CommitmentChange {
+        state: Some(CommitmentState::Done),
+        author: Some(Author::Rules),
+        ..Default::default()
+    };
+    other
+        .change_commitment(&first, &done, t0() + Duration::hours(1))
+        .await
+        .unwrap();
+    other
+        .insert_commitment(&promise(olga, "сверить акты", 3))
+        .await
+        .unwrap();
+    assert_eq!(open(bot.clone()).await, ["сверить акты", "выставить счёт"]);
+    // After a restart of the model, the same from the database.
+    bot.forget_open_promises();
+    assert_eq!(open(bot.clone()).await, ["сверить акты", "выставить счёт"]);
+}

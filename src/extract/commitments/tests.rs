@@ -3117,46 +3117,6 @@ fn a_refused_day_gives_way_to_the_day_of_its_own_sentence() {
     let due = f.first().and_then(Finding::due).map(|d| d.date);
     assert_eq!(due, NaiveDate::from_ymd_opt(2026, 11, 30), "{f:?}");
 }
-// SCRATCH-BEGIN
-#[test]
-fn scratch_print() {
-    let Ok(path) = std::env::var("KEPT_SCRATCH") else {
-        return;
-    };
-    let people = team();
-    for line in std::fs::read_to_string(path).unwrap().split("\n===\n") {
-        let text = line.replace("\\n", "\n");
-        if let Some(w) = text.strip_prefix("?morph ") {
-            let d = crate::morph::dictionary().unwrap();
-            for a in crate::morph::analyses(w.trim()).iter() {
-                println!(
-                    "{w}: {} {:?} {:?} {}",
-                    a.lemma,
-                    a.source,
-                    d.ud_tag(a.ud).map(|t| format!(
-                        "{} {:?} {:?} {:?}",
-                        t.pos(),
-                        t.feat("Tense"),
-                        t.feat("Aspect"),
-                        t.feat("Person")
-                    )),
-                    a.prob
-                );
-            }
-            continue;
-        }
-        let input = MessageInput {
-            text: &text,
-            now: monday(),
-            speaker: 2,
-            people: &people,
-            mentions: &[],
-            lang: None,
-        };
-        println!("{text:?}\n   => {:?}", analyze(&input));
-    }
-}
-// SCRATCH-END
 
 #[test]
 fn a_things_name_then_all_ending_its_clause_is_done() {
