@@ -1855,8 +1855,11 @@ impl Ingest<'_> {
                         // радио: 2 предложения есть, третье завтра дособеру" for "по радио до ср
                         // соберу 3 предложения". Two things the message names must be the
                         // promise's: one ("позвоню клиенту") may be another errand.
-                        let restated =
-                            same_verb(content, &c.content) && overlap(&message_stems, &cw) >= 2;
+                        // Or everything the open one names, and more: "печать Фокусу в
+                        // паспорт в пн поставлю" for "печать поставлю в чт".
+                        let restated = same_verb(content, &c.content)
+                            && (overlap(&message_stems, &cw) >= 2
+                                || !cw.is_empty() && overlap(&cw, words) == cw.len());
                         n >= 1 && (n == words.len() || (n >= 2 && n * 2 > words.len())) || restated
                     })
                     .cloned()

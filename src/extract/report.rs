@@ -105,6 +105,41 @@ fn named_part_left(text: &str) -> bool {
     })
 }
 
+/// `text` without its sentences that give the rest of some work a day: "договоры 12 родителям
+/// разослала, остальным завтра" tells that work under way, not done, while another sentence of
+/// the same message ("Бари в договор постоя внесла") may still tell its own done.
+fn without_rest_given_a_day(text: &str) -> std::borrow::Cow<'_, str> {
+    static REST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let rest = REST.get_or_init(|| {
+        include_str!("../../lexicon/ru/rest.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .flat_map(str::split_whitespace)
+            .collect()
+    });
+    let names_rest = |sentence: &str| {
+        sentence
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| rest.contains(&w))
+    };
+    if !names_rest(text) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    // Only the spans of date expressions matter here, not what they resolve to.
+    let now = chrono::DateTime::<chrono::Utc>::UNIX_EPOCH.with_timezone(&chrono_tz::UTC);
+    let kept: Vec<&str> = text
+        .split_inclusive(['.', '!', '?', ';', '\n'])
+        .filter(|sentence| {
+            !sentence.split(',').any(|clause| {
+                names_rest(clause)
+                    && !crate::extract::dates::find(clause, now, crate::domain::Lang::Ru).is_empty()
+            })
+        })
+        .collect();
+    std::borrow::Cow::Owned(kept.concat())
+}
+
 pub fn in_progress(text: &str) -> bool {
     let lower = text.to_lowercase();
     if part_percent(&lower) {
@@ -225,6 +260,7 @@ pub fn may_report(text: &str) -> bool {
 /// or a participle with no plan, retelling or third person before it (see
 /// [`en_plainly_reported`]).
 pub fn plainly_reported(text: &str) -> bool {
+    let text = &*without_rest_given_a_day(text);
     if !may_report(text) || named_part_left(text) {
         return false;
     }
@@ -718,7 +754,10 @@ pub struct DoneReport {
 
 impl DoneReport {
     pub fn new(text: &str) -> Self {
-        let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
+        let words: Vec<String> = tokens(&without_rest_given_a_day(text))
+            .into_iter()
+            .map(|t| t.norm)
+            .collect();
         if !words.iter().any(|w| past_like(w))
             || hedged(&words, &normalize(text))
             || named_part_left(text)
@@ -867,6 +906,27 @@ mod tests {
         assert!(!plainly_reported("сказал, что отправил"));
         assert!(!plainly_reported("Лысенко сказал, оплатит в понедельник"));
         assert!(!plainly_reported("отправлю завтра, договор подписан"));
+    }
+
+    #[test]
+    fn the_rest_given_a_day_is_not_done() {
+        assert!(!plainly_reported(
+            "договоры 12 родителям разослала, остальным завтра"
+        ));
+        assert!(!reports_done(
+            "за сегодня: договоры 12 родителям разослала, остальным завтра",
+            "разослать договоры родителям"
+        ));
+        // A rest given no day leaves the report a report.
+        assert!(reports_done(
+            "договоры родителям разослала, остальные у Лены",
+            "разослать договоры родителям"
+        ));
+        // Another sentence may tell its own work done.
+        assert!(reports_done(
+            "договоры 12 родителям разослала, остальным завтра. Бари в договор постоя внесла",
+            "внести в договор постоя"
+        ));
     }
 
     #[test]

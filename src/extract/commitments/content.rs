@@ -29,6 +29,10 @@ pub(super) fn content(
                         // "пока совсем не замело": before something happens.
                         || (k + 1..(k + 4).min(m.n())).any(|j| m.w(j) == "не")))
                 || (m.w(k) == "как" && m.w(k + 1) == "только")
+                // "результаты скину как раздавлю": "как" before the speaker's own future is
+                // "when", the moment, not the work.
+                || (m.w(k) == "как"
+                    && m.verb(k + 1).is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl)))
                 // "…by Thursday and honestly their marketing guy is a nightmare": an aside.
                 || word_list!("en/aside.txt").contains(&m.w(k))
                     && (m.w(k - 1) == "and" || m.w(k - 1) == "but" || m.clause_start(k))

@@ -680,7 +680,7 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         return emoji_only(text).into_iter().collect();
     }
     let cx = Ctx::new(m, input, names, false);
-    let conditional = is_conditional(m) && !is_offer_condition(m);
+    let conditional = is_conditional(m) && !is_offer_condition(m, None);
     let question_everywhere = m.question.iter().all(|&q| q);
 
     // "не, спасибо, сами справимся": an offer declined, nothing agreed or promised.
@@ -961,7 +961,10 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         return vec![o];
     }
     if let Some(f) = made(&cx) {
-        if is_offer_condition(m)
+        let at = ru_promise(m)
+            .map(|p| p.0)
+            .or_else(|| en_promise(m).map(|p| p.0));
+        if is_offer_condition(m, at)
             && let Finding::Made { content, due } = f
         {
             return vec![Finding::Offer { content, due }];

@@ -324,6 +324,10 @@ fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
         if start == end || !keyed {
             continue;
         }
+        // "за сегодня:", "за день:": what a day's work came to, a report, not a plan.
+        if (start..end).any(|i| m.w(i) == "за" && m.has_f(i + 1, DATE | PLAN)) {
+            continue;
+        }
         // "Big week: Valley Plumbing starts drop-off Wed, …": a bare period described by the
         // word before it heads no plan ("this week:", "for this week:" do).
         if end - start == 1

@@ -251,6 +251,19 @@ fn a_russian_pronoun_or_lone_adjective_reads_with_the_thing_it_agrees_with() {
 }
 
 #[test]
+fn made_content_leaves_out_when_the_speaker_will_do_it() {
+    // "как" before the speaker's own future is the moment, not the work.
+    assert_eq!(
+        made_content("результаты скину как раздавлю"),
+        "скинуть результаты"
+    );
+    assert_eq!(
+        made_content("отчёт пришлю, как только клиент ответит"),
+        "прислать отчёт"
+    );
+}
+
+#[test]
 fn made_content_keeps_the_object_and_drops_greetings_and_dates() {
     assert_eq!(
         made_content("Всем привет! На этой неделе доделаю рефакторинг auth до пятницы"),

@@ -84,11 +84,14 @@ pub(super) fn is_conditional(m: &Msg) -> bool {
 }
 
 /// "если хочешь, сделаю" / "if you want I can": a conditional that is really an offer.
-pub(super) fn is_offer_condition(m: &Msg) -> bool {
+/// With `at`, the promise's verb, only a condition of its own sentence counts: "…у меня дома
+/// лежат, завтра привезу. и могу в сб на разминке помогать, если надо" promises the first.
+pub(super) fn is_offer_condition(m: &Msg, at: Option<usize>) -> bool {
     (0..m.n()).any(|i| {
         let (w, n) = (m.w(i), m.w(i + 1));
-        (w == "если" && matches!(n, "хочешь" | "хотите" | "надо" | "нужно" | "интересно"))
-            || (w == "if" && matches!(n, "you" | "needed" | "necessary" | "that's" | "thats"))
+        ((w == "если" && matches!(n, "хочешь" | "хотите" | "надо" | "нужно" | "интересно"))
+            || (w == "if" && matches!(n, "you" | "needed" | "necessary" | "that's" | "thats")))
+            && at.is_none_or(|v| m.sent_of(v) == m.sent_of(i))
     })
 }
 
