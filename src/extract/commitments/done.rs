@@ -50,6 +50,10 @@ pub(super) fn done(m: &Msg) -> Option<usize> {
             continue;
         }
         let (prev, next) = (if i > 0 { m.w(i - 1) } else { "" }, m.w(i + 1));
+        // "Well done team", "nicely done": praise for others' work, no report.
+        if t.norm == "done" && word_list!("en/praise_done.txt").contains(&prev) {
+            continue;
+        }
         // "готов помочь", "готов к запуску": ready to, not finished.
         if t.norm.starts_with("готов") && (is_infinitive(next) || matches!(next, "к" | "ко"))
         {

@@ -52,7 +52,7 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
             {
                 return Some(i + 1);
             }
-            _ if word_list!("ru/await.txt").contains(&w)
+            _ if (word_list!("ru/await.txt").contains(&w) || en_await(m, i))
                 && !m.negated(i)
                 && m.bounds(i, false).any(|k| m.has_f(k, DATE)) =>
             {
@@ -453,6 +453,16 @@ pub(super) fn opening_vocative(m: &Msg, start: usize) -> Vec<usize> {
 }
 
 /// Question words asking when, what, how or why rather than for the work itself.
+/// "I need the budget today", "I want your files by Tuesday": the speaker awaiting a thing
+/// (`lexicon/en/await.txt`), not wanting to do something ("I want to finish by 5").
+fn en_await(m: &Msg, i: usize) -> bool {
+    i > 0
+        && m.w(i - 1) == "i"
+        && word_list!("en/await.txt").contains(&m.w(i))
+        && m.w(i + 1) != "to"
+        && !m.is_q(i)
+}
+
 pub(super) fn wh_word(w: &str) -> bool {
     matches!(
         w,
@@ -686,10 +696,13 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
     // "жду" asks only the one it calls ("Артём, техкарты жду до среды"); the thing awaited is
     // the request, not the waiting.
     if let Some(c) = cue
-        && word_list!("ru/await.txt").contains(&m.w(c))
+        && (word_list!("ru/await.txt").contains(&m.w(c)) || en_await(m, c))
     {
         addr?;
         skip.push(c);
+        if en_await(m, c) {
+            skip.push(c - 1);
+        }
     }
     // A bare imperative to nobody in particular needs a date or a "please" to be a request.
     if addr.is_none() && open.is_none() {
