@@ -68,7 +68,17 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
                     && !m.has_f(i + 2, NONWORK)
             }
             "no" => matches!(next, "longer" | "need"),
-            "not" => next == "needed",
+            // "…he'll pick the schedules himself so I'm not doing them": the speaker drops it.
+            "not" => {
+                next == "needed"
+                    || next == "doing"
+                        && i > 0
+                        && matches!(m.w(i - 1), "i'm" | "im" | "i’m" | "am" | "we're" | "we’re")
+                        && matches!(
+                            m.w(i + 2),
+                            "it" | "them" | "that" | "this" | "those" | "these"
+                        )
+            }
             "don't" | "dont" => next == "bother",
             "call" | "called" | "calling" => next == "off",
             _ => false,

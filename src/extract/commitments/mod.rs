@@ -746,7 +746,14 @@ fn analyze_whole(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Vec<Fi
         let at = ru_promise(m)
             .map(|p| p.0)
             .or_else(|| en_promise(m).map(|p| p.0));
-        at.is_some_and(|p| !m.is_q(p) && (0..p).any(|k| m.has_f(k, PROGRESS)) && cx.has_date())
+        // "board paper not yet done, …. I'll finish it today": the status said before, in
+        // any of its forms.
+        at.is_some_and(|p| {
+            !m.is_q(p)
+                && ((0..p).any(|k| m.has_f(k, PROGRESS))
+                    || is_progress(&m.slice(0..m.toks[p].span.start)))
+                && cx.has_date()
+        })
     };
     if is_retold(m) || is_progress(m) && !progress_then_promise() {
         return Vec::new();
@@ -1059,6 +1066,11 @@ fn done_before_request(m: &Msg) -> Option<Vec<String>> {
             let words = stems_of(&sub);
             if !words.is_empty() {
                 return Some(words);
+            }
+            // "Signed. Daniela pls take them to BOV": a past standing alone names the work by
+            // its verb.
+            if sub.n() == 1 && sub.w(0).is_ascii() {
+                return Some(vec![crate::extract::words::stem(sub.w(0))]);
             }
         }
     }

@@ -1000,7 +1000,9 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         && sentence.start > 0
     {
         let prev = m.bounds(sentence.start - 1, true);
+        // "Signed. Daniela pls take them to BOV": a word alone before names nothing.
         if !m.is_q(prev.start)
+            && prev.len() >= 2
             && let Some(told) = m.byte_span(prev).and_then(|b| m.text.get(b))
         {
             text = format!("{} — {}", text.trim(), told.trim());
