@@ -28,6 +28,13 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
                         | "делайте"
                         | "требуется"
                 ) && !(next == "нужно" && m.w(i + 2) == "было")
+                    // "рилс делать не буду", "не буду заводить карточки": the speaker drops it.
+                    || matches!(next, "буду" | "будем")
+                        && (is_infinitive(m.w(i + 2))
+                            || i > 0 && is_infinitive(m.w(i - 1)))
+                        && !m.is_q(i)
+                        // "не буду спорить, сделаю": giving way, then promising.
+                        && ru_promise(m).is_none()
             }
             "можно" => next == "не" && m.w(i + 2).starts_with("дела"),
             // "drop the trailer back at the yard", "drop it off", "I'll fix the hitch and drop

@@ -880,6 +880,26 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             if o2 {
                 text = t2;
             }
+        } else if verb.is_some_and(|(_, inf)| word_list!("ru/light_verbs.txt").contains(&inf))
+            && let Some(k) = before
+                .clone()
+                .find(|&k| m.verb(k).is_some_and(|v| v.form == Form::Inf && !v.aux))
+            && before
+                .clone()
+                .filter(|j| !skip2.contains(j))
+                .filter_map(|j| m.verb(j))
+                .all(|v| v.form == Form::Inf)
+        {
+            // "Михалыч, Графа и Бари к сб помыть и гривы заплести, сделаешь в пт?": the verb
+            // of doing in general asks for the work the infinitives before it name.
+            if addr.is_none() {
+                skip2.extend(opening_vocative(m, sentence.start));
+            }
+            let inf = m.verb(k).map_or(m.w(k), |v| v.inf);
+            let (t2, o2) = content(m, before, Some((k, inf)), &skip2, cx.due_span());
+            if o2 {
+                text = t2;
+            }
         }
     } else if !obj && from == sentence.start && sentence.start > 0 && m.is_q(start) {
         // "Серёж, на пн 30го первая поставка в Зерно: 6 бут и помпа. поставишь?": the verb

@@ -251,6 +251,18 @@ fn a_russian_pronoun_or_lone_adjective_reads_with_the_thing_it_agrees_with() {
 }
 
 #[test]
+fn a_verb_of_doing_in_general_asks_for_the_infinitives_before_it() {
+    assert!(
+        run("Игорь, Графа и Бари к сб помыть и гривы заплести, сделаешь в пт?")
+            .iter()
+            .any(|f| matches!(
+                f,
+                Finding::Request { content, .. } if content == "помыть Графа и Бари и гривы заплести"
+            ))
+    );
+}
+
+#[test]
 fn made_content_leaves_out_when_the_speaker_will_do_it() {
     // "как" before the speaker's own future is the moment, not the work.
     assert_eq!(
