@@ -486,6 +486,7 @@ async fn earlier_blind_rounds_keep_their_pooled_scores() {
         ("scenarios-blind38", 0.89, 0.80, 0.65),
         ("scenarios-blind40", 0.92, 0.81, 0.70),
         ("scenarios-blind41", 0.90, 0.79, 0.75),
+        ("scenarios-blind42", 0.88, 0.70, 0.67),
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut low = Vec::new();
