@@ -453,6 +453,11 @@ pub(super) fn opening_vocative(m: &Msg, start: usize) -> Vec<usize> {
 }
 
 /// Question words asking when, what, how or why rather than for the work itself.
+/// "…с тебя", "…с вас": the thing before is put on the one called.
+fn on_you(m: &Msg, i: usize) -> bool {
+    m.w(i) == "с" && matches!(m.w(i + 1), "тебя" | "вас")
+}
+
 /// "I need the budget today", "I want your files by Tuesday": the speaker awaiting a thing
 /// (`lexicon/en/await.txt`), not wanting to do something ("I want to finish by 5").
 fn en_await(m: &Msg, i: usize) -> bool {
@@ -663,10 +668,12 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         // "Blessing, September invoices must go out before month end", "Wade I need the
         // November schedule by end of week": what must be done, or what the speaker needs, put
         // to someone called by name with a date asks them.
+        // "Полина, афиша и анонс с тебя, к след пт сможешь?": a thing put on the one called.
         let owed = (0..m.n()).find(|&i| {
             !m.negated(i)
                 && (word_list!("must.txt").contains(&m.w(i))
-                    || m.has_f(i, NEED) && i > 0 && matches!(m.w(i - 1), "i" | "мне"))
+                    || m.has_f(i, NEED) && i > 0 && matches!(m.w(i - 1), "i" | "мне")
+                    || on_you(m, i))
         });
         if let Some(i) = owed
             && let Some((_, name)) = addressee(cx, i)
@@ -675,6 +682,9 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
             // In the clause right after the name: "Виктор Андреевич, отчёт соберу, но мне нужны
             // от всех фотоотчёты" needs from everyone, not from the one called.
             && m.clause_of(i) == m.clause_of(last + 1)
+            // The thing comes first: "…, ну с тебя взятки гладки" puts nothing on anyone.
+            && (!on_you(m, i)
+                || (last + 1..i).any(|k| !m.has_f(k, FILL | STOP | GREET | AGREE | PRON)))
         {
             cue = Some(if m.has_f(i, NEED) { i + 1 } else { last + 1 });
         }
@@ -693,6 +703,11 @@ pub(super) fn request(cx: &Ctx) -> Option<Finding> {
         Some((id, skip)) => (Some(*id), skip.clone()),
         None => (None, Vec::new()),
     };
+    if let Some(i) = (0..m.n()).find(|&i| on_you(m, i)) {
+        skip.extend([i, i + 1]);
+        // "…с тебя, к пт сможешь?": the "can you" only asks.
+        skip.extend((i + 2..m.n()).filter(|&k| can_you(m.w(k))));
+    }
     // "жду" asks only the one it calls ("Артём, техкарты жду до среды"); the thing awaited is
     // the request, not the waiting.
     if let Some(c) = cue
