@@ -2924,16 +2924,19 @@ fn content_stems(content: &str) -> Arc<[String]> {
     })
 }
 
+/// Words read from each wording, by the wording.
+type Remembered = RefCell<HashMap<Box<str>, Arc<[String]>>>;
+
 thread_local! {
-    static CONTENT_STEMS: RefCell<HashMap<Box<str>, Arc<[String]>>> = RefCell::default();
-    static MATCHABLE: RefCell<HashMap<Box<str>, Arc<[String]>>> = RefCell::default();
+    static CONTENT_STEMS: Remembered = RefCell::default();
+    static MATCHABLE: Remembered = RefCell::default();
 }
 
 /// How many wordings a thread remembers; past it it starts over.
 const REMEMBERED: usize = 8192;
 
 fn remembered(
-    cache: &'static std::thread::LocalKey<RefCell<HashMap<Box<str>, Arc<[String]>>>>,
+    cache: &'static std::thread::LocalKey<Remembered>,
     content: &str,
     read: impl FnOnce(&str) -> Arc<[String]>,
 ) -> Arc<[String]> {
