@@ -230,13 +230,7 @@ impl OpenModel {
         {
             return Ok(rows.clone());
         }
-        let rows: Arc<[Commitment]> = read::all(
-            conn,
-            &statements().open,
-            rusqlite::params![org.0, owner.0],
-            |r| commitment_from_row(r),
-        )?
-        .into();
+        let rows = open_of(conn, org, owner)?;
         if let Ok(mut entries) = self.entries.lock() {
             if entries.len() >= MODELLED && !entries.contains_key(&key) {
                 entries.clear();
@@ -272,14 +266,9 @@ impl OpenModel {
                         .get(&owner)
                         .is_some_and(|(had, _)| *had == Some(rev));
                     if !fresh {
-                        let rows: Arc<[Commitment]> = read::all(
-                            conn,
-                            &statements().open,
-                            rusqlite::params![org.0, owner.0],
-                            |r| commitment_from_row(r),
-                        )?
-                        .into();
-                        model.by_owner.insert(owner, (Some(rev), rows));
+                        model
+                            .by_owner
+                            .insert(owner, (Some(rev), open_of(conn, org, owner)?));
                     }
                 }
                 model
@@ -332,6 +321,17 @@ impl OpenModel {
             orgs.clear();
         }
     }
+}
+
+/// `owner`'s open commitments as `conn` reads them.
+fn open_of(conn: &rusqlite::Connection, org: OrgId, owner: UserId) -> Result<Arc<[Commitment]>> {
+    Ok(read::all(
+        conn,
+        &statements().open,
+        rusqlite::params![org.0, owner.0],
+        |r| commitment_from_row(r),
+    )?
+    .into())
 }
 
 /// How many orgs' open promises the model holds whole (a kept serves one or a few).
