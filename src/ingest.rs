@@ -2919,45 +2919,28 @@ fn best_match_exact(cands: &[Commitment], words: &[String]) -> Option<Commitment
 /// for each wording: every update is held against the speaker's open promises, some against
 /// the whole org's, and the same few hundred contents come round again and again.
 fn content_stems(content: &str) -> Arc<[String]> {
-    remembered(&CONTENT_STEMS, content, |c| {
-        commitments::significant_stems(c).into()
+    crate::morph::remembered_within(&CONTENT_STEMS, content, WORDINGS, || {
+        commitments::significant_stems(content).into()
     })
 }
 
-/// Words read from each wording, by the wording.
-type Remembered = RefCell<HashMap<Box<str>, Arc<[String]>>>;
-
 thread_local! {
-    static CONTENT_STEMS: Remembered = RefCell::default();
-    static MATCHABLE: Remembered = RefCell::default();
+    static CONTENT_STEMS: crate::morph::WordMemo<Arc<[String]>> = RefCell::default();
+    static MATCHABLE: crate::morph::WordMemo<Arc<[String]>> = RefCell::default();
 }
 
-/// How many wordings a thread remembers; past it it starts over.
-const REMEMBERED: usize = 8192;
-
-fn remembered(
-    cache: &'static std::thread::LocalKey<Remembered>,
-    content: &str,
-    read: impl FnOnce(&str) -> Arc<[String]>,
-) -> Arc<[String]> {
-    if let Some(hit) = cache.with(|c| c.borrow().get(content).cloned()) {
-        return hit;
-    }
-    let value = read(content);
-    cache.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= REMEMBERED {
-            c.clear();
-        }
-        c.insert(content.into(), value.clone());
-    });
-    value
-}
+/// The wordings a thread remembers: a promise's text, not a pasted page.
+const WORDINGS: crate::morph::MemoBounds = crate::morph::MemoBounds {
+    longest: 1024,
+    most: 8192,
+};
 
 /// What an update may name a promise by: its significant words, and its verb, which updates
 /// often turn into a noun ("reconcile the invoices" → "the reconciliation is a mess").
 fn matchable(content: &str) -> Arc<[String]> {
-    remembered(&MATCHABLE, content, |c| matchable_now(c).into())
+    crate::morph::remembered_within(&MATCHABLE, content, WORDINGS, || {
+        matchable_now(content).into()
+    })
 }
 
 fn matchable_now(content: &str) -> Vec<String> {

@@ -47,17 +47,43 @@ pub fn remembered<V: Clone>(
     word: &str,
     read: impl FnOnce() -> V,
 ) -> V {
-    if let Some(found) = memo.with(|m| m.borrow().get(word).cloned()) {
+    remembered_within(
+        memo,
+        word,
+        MemoBounds {
+            longest: 48,
+            most: 10_000,
+        },
+        read,
+    )
+}
+
+/// How much a [`WordMemo`] keeps: keys of at most `longest` bytes, at most `most` of them (past
+/// it the memo starts over).
+#[derive(Debug, Clone, Copy)]
+pub struct MemoBounds {
+    pub longest: usize,
+    pub most: usize,
+}
+
+/// [`remembered`] with bounds of the caller's: a promise's wording is longer than a word.
+pub fn remembered_within<V: Clone>(
+    memo: &'static std::thread::LocalKey<WordMemo<V>>,
+    key: &str,
+    bounds: MemoBounds,
+    read: impl FnOnce() -> V,
+) -> V {
+    if let Some(found) = memo.with(|m| m.borrow().get(key).cloned()) {
         return found;
     }
     let found = read();
-    if word.len() <= 48 {
+    if key.len() <= bounds.longest {
         memo.with(|m| {
             let mut m = m.borrow_mut();
-            if m.len() >= 10_000 {
+            if m.len() >= bounds.most {
                 m.clear();
             }
-            m.insert(word.into(), found.clone());
+            m.insert(key.into(), found.clone());
         });
     }
     found

@@ -111,11 +111,7 @@ fn named_part_left(text: &str) -> bool {
 fn without_rest_given_a_day(text: &str) -> std::borrow::Cow<'_, str> {
     static REST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     let rest = REST.get_or_init(|| {
-        include_str!("../../lexicon/ru/rest.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .flat_map(str::split_whitespace)
-            .collect()
+        super::commitments::lexicon_words(include_str!("../../lexicon/ru/rest.txt")).collect()
     });
     let names_rest = |sentence: &str| {
         sentence
@@ -208,16 +204,22 @@ fn part_percent(lower: &str) -> bool {
 /// The verb stems a promise's content can be reported done with.
 /// Is `word` a past or a participle of the verb `infinitive`, by the dictionary?
 fn past_of(word: &str, infinitive: &str) -> bool {
+    let inf = infinitive.replace('ё', "е");
+    dictionary_past(word, |lemma| lemma.replace('ё', "е") == inf)
+}
+
+/// Does the dictionary (not a guess) read `word`, a lowercase Russian word of three letters or
+/// more, as a past or a participle of a verb whose lemma `of` accepts?
+fn dictionary_past(word: &str, of: impl Fn(&str) -> bool) -> bool {
     if word.chars().count() < 3 || !word.chars().all(|c| matches!(c, 'а'..='я' | 'ё')) {
         return false;
     }
     let Some(d) = crate::morph::dictionary() else {
         return false;
     };
-    let inf = infinitive.replace('ё', "е");
     crate::morph::analyses(word).iter().any(|a| {
         a.source == rumorph::Source::Dictionary
-            && a.lemma.replace('ё', "е") == inf
+            && of(&a.lemma)
             && d.ud_tag(a.ud).is_some_and(|t| {
                 t.feat("Tense") == Some("Past") || t.feat("VerbForm") == Some("Part")
             })
@@ -789,17 +791,7 @@ fn past_like(w: &str) -> bool {
     if w.is_ascii() {
         return w.ends_with('d') || en_irregular_past(w);
     }
-    RU_PAST.iter().any(|e| w.ends_with(e))
-        || w.chars().count() >= 3
-            && w.chars().all(|c| matches!(c, 'а'..='я' | 'ё'))
-            && crate::morph::dictionary().is_some_and(|d| {
-                crate::morph::analyses(w).iter().any(|a| {
-                    a.source == rumorph::Source::Dictionary
-                        && d.ud_tag(a.ud).is_some_and(|t| {
-                            t.feat("Tense") == Some("Past") || t.feat("VerbForm") == Some("Part")
-                        })
-                })
-            })
+    RU_PAST.iter().any(|e| w.ends_with(e)) || dictionary_past(w, |_| true)
 }
 
 fn reports_with(words: &[String], content: &str) -> bool {

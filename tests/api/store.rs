@@ -15,6 +15,30 @@ fn t0() -> DateTime<Utc> {
 }
 
 /// A fact about `subject` the whole team may see, found by the rules at `t0`.
+/// A team promise of `owner`'s made by the rules at `at`, tied to no message.
+fn team_promise(
+    org: kept::domain::OrgId,
+    owner: UserId,
+    content: &str,
+    at: DateTime<Utc>,
+) -> NewCommitment<'_> {
+    NewCommitment {
+        org_id: org,
+        owner,
+        content,
+        due: None,
+        confidence: Confidence::RULES,
+        author: Author::Rules,
+        visibility: Visibility::Team,
+        source_chat: None,
+        source_message: None,
+        requester: None,
+        request: None,
+        evidence: "test",
+        at,
+    }
+}
+
 fn team_fact(org: kept::domain::OrgId, subject: UserId, content: &str) -> NewMemory<'_> {
     NewMemory {
         org_id: org,
@@ -1025,21 +1049,7 @@ async fn open_promises_read_from_memory_follow_every_writer() {
     bot.upsert_user(dima, "Дмитрий", None, None, None, t0())
         .await
         .unwrap();
-    let promise = |content| NewCommitment {
-        org_id: org,
-        owner: dima,
-        content,
-        due: None,
-        confidence: Confidence::RULES,
-        author: Author::Rules,
-        visibility: Visibility::Team,
-        source_chat: None,
-        source_message: None,
-        requester: None,
-        request: None,
-        evidence: "test",
-        at: t0(),
-    };
+    let promise = |content| team_promise(org, dima, content, t0());
     bot.insert_commitment(&promise("доделать auth"))
         .await
         .unwrap();
@@ -1126,20 +1136,8 @@ async fn an_orgs_open_promises_follow_every_writer() {
             .await
             .unwrap();
     }
-    let promise = |owner, content, minutes| NewCommitment {
-        org_id: org,
-        owner,
-        content,
-        due: None,
-        confidence: Confidence::RULES,
-        author: Author::Rules,
-        visibility: Visibility::Team,
-        source_chat: None,
-        source_message: None,
-        requester: None,
-        request: None,
-        evidence: "test",
-        at: t0() + Duration::minutes(minutes),
+    let promise = |owner, content, minutes| {
+        team_promise(org, owner, content, t0() + Duration::minutes(minutes))
     };
     let open = |s: Store| async move {
         let mut batch = s.begin_batch().await.unwrap();
