@@ -547,6 +547,19 @@ impl Ingest<'_> {
             findings.clear();
             effects.push(e);
         }
+        // "к Зайцевым не поеду, хозяин сам карнизы заберёт", "not coming in Sat after all":
+        // told to the group, the speaker's own open promise the message names is called off.
+        if effects.is_empty()
+            && !promises
+            && let Some(said) = analyze_guarded(key, || {
+                commitments::declined_clause(m.text)
+                    .or_else(|| commitments::calls_off_own(m.text).then(|| m.text.to_string()))
+            })
+            && let Some(e) = self.decline_named(l, m, &said).await?
+        {
+            findings.clear();
+            effects.push(e);
+        }
         // "сводку можно в пт отдам?", "6 из 8 закрыла … можно в чт доделаю?": the owner asks
         // leave for a later date, which stands until someone says otherwise; what the message
         // reports done is the part before it.
@@ -600,6 +613,23 @@ impl Ingest<'_> {
             })
         {
             effects.extend(self.reported_done(l, m, &[]).await?);
+        }
+        // "Яшма оплатила ламбрекены, деньги на счёте": the promise to get that money is done,
+        // whoever tells it.
+        if effects.is_empty()
+            && analyze_guarded(key, || crate::extract::report::money_in(m.text))
+            && let Some(e) = self.paid_in(l, m).await?
+        {
+            effects.push(e);
+        }
+        // "по трубам: 20-ки метров 15 осталось" after "вечером отпишусь по остаткам труб": what
+        // was promised to be told, told.
+        if effects.is_empty()
+            && findings.is_empty()
+            && !m.text.contains('?')
+            && let Some(e) = self.told_as_promised(l, m).await?
+        {
+            effects.push(e);
         }
         // "Vendor + DJ confirmed 🎶 … I'll send you his account details": a report beside a new
         // promise closes what it reports, besides the promise.
@@ -1434,6 +1464,81 @@ impl Ingest<'_> {
         Ok(best_match_exact(&theirs, &words).map(|c| (c, true)))
     }
 
+    /// The one open promise of the org to collect money ([`crate::extract::report::collects_money`])
+    /// that a message telling the money came names by a word (who paid), closed as done.
+    async fn paid_in(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+    ) -> Result<Option<Effect>, IngestError> {
+        // Who paid names it; the money itself ("деньги", "money") names every such promise.
+        let words: Vec<String> = commitments::significant_stems(&without_names(m.text, self.names))
+            .into_iter()
+            .filter(|w| !crate::extract::report::collects_money(w))
+            .collect();
+        if words.is_empty() {
+            return Ok(None);
+        }
+        let open = l.open().await?;
+        let scored = open
+            .iter()
+            .filter(|c| crate::extract::report::collects_money(&c.content))
+            .map(|c| (named_by(&words, &matchable(&c.content)), c))
+            .collect();
+        let Some(c) = unique_best(scored, 1).cloned() else {
+            return Ok(None);
+        };
+        if c.owner == m.from {
+            return self.close(l, m, &c, CommitmentState::Done).await;
+        }
+        self.close_done(l, m, &(c, true)).await
+    }
+
+    /// The speaker's one open promise to find out or tell about something
+    /// ([`crate::extract::report::informs`]) that a plain statement of theirs names by a word,
+    /// closed as done: telling it is doing it.
+    async fn told_as_promised(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+    ) -> Result<Option<Effect>, IngestError> {
+        let own = l.open_of(m.from).await?;
+        if !own
+            .iter()
+            .any(|c| crate::extract::report::informs(&c.content))
+        {
+            return Ok(None);
+        }
+        let words = commitments::significant_stems(&without_names(m.text, self.names));
+        if words.len() < 2 {
+            return Ok(None);
+        }
+        // Told as an answer: what someone said ("Snap-on fella says £89 a month…"), or the
+        // thing itself first ("по трубам: …"); "heads up snow removal on st-denis tonight" only
+        // talks of the same things.
+        let retells = crate::extract::report::retells(m.text);
+        let scored = own
+            .iter()
+            .filter(|c| crate::extract::report::informs(&c.content))
+            .map(|c| {
+                let theirs = content_stems(&c.content);
+                let opens = words
+                    .first()
+                    .is_some_and(|w| named_by(std::slice::from_ref(w), &theirs) > 0);
+                let n = if retells || opens {
+                    named_by(&words, &theirs)
+                } else {
+                    0
+                };
+                (n, c)
+            })
+            .collect();
+        let Some(c) = unique_best(scored, 1).cloned() else {
+            return Ok(None);
+        };
+        self.close(l, m, &c, CommitmentState::Done).await
+    }
+
     /// "Shoprite invoice sent to their AP email" from a colleague of the one who promised to
     /// send it: a report naming no doer and none of the speaker's own promises is about the one
     /// promise of the org it names by two words or more, named so by no other.
@@ -1592,6 +1697,23 @@ impl Ingest<'_> {
             ..Default::default()
         };
         self.write_change(l, m, c, change, Effect::Done).await
+    }
+
+    /// The speaker's own open promise a decline names by the words `said`
+    /// ([`commitments::declined_clause`], [`commitments::calls_off_own`]), called off. Named
+    /// by its words, not guessed: a decline that names none of them changes nothing.
+    async fn decline_named(
+        &self,
+        l: &mut Ledger,
+        m: &Incoming<'_>,
+        said: &str,
+    ) -> Result<Option<Effect>, IngestError> {
+        let words = commitments::significant_stems(&without_names(said, self.names));
+        let own = l.open_of(m.from).await?;
+        let Some(c) = best_match_exact(&own, &words) else {
+            return Ok(None);
+        };
+        self.close(l, m, &c, CommitmentState::Cancelled).await
     }
 
     /// The open commitment an update refers to: the replied-to message first, then shared words,

@@ -448,12 +448,16 @@ pub fn result_told(text: &str) -> Option<usize> {
     };
     let retold: Vec<&str> =
         super::commitments::lexicon_words(include_str!("../../lexicon/ru/retold.txt")).collect();
+    // "КП Сибстали ушло, ждём": waiting for the answer is no more work of the speaker's.
+    let waiting: Vec<&str> =
+        super::commitments::lexicon_words(include_str!("../../lexicon/ru/wait_verbs.txt"))
+            .collect();
     let own_plan = words.iter().any(|w| {
         retold.contains(&w.as_str())
             || best(w).is_some_and(|t| {
                 t.pos() == "VERB"
                     && (t.feat("Person") == Some("1") || t.feat("VerbForm") == Some("Inf"))
-            })
+            }) && !crate::morph::verb_lemma(w).is_some_and(|l| waiting.contains(&l.as_str()))
     });
     if own_plan
         || !words
@@ -500,7 +504,11 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
     // any clashes" reports; "I'll put them in your folder" does not.
     let clauses = clause_indices(text, toks);
     let planned_from = (0..words.len())
-        .find(|&k| en_plans(&words[k]))
+        // "pump's going again" tells how it runs, not a plan.
+        .find(|&k| {
+            en_plans(&words[k])
+                && !(words[k] == "going" && words.get(k + 1).is_some_and(|w| w == "again"))
+        })
         .map(|k| clauses[k]);
     let whose = |j: usize| {
         let w = words[j].as_str();
@@ -574,10 +582,17 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                 && lower(k - 1)
                 && !pronouns.contains(&words[k - 1].as_str())
                 && (opens_at == Some(k - 1) || k >= 2 && whose(k - 2) || counted);
-            let state = (states.contains(&words[k].as_str()) || thing_went)
+            // "Silverton pump's going again": working once more, so fixed.
+            let again = words.get(k + 1).is_some_and(|w| w == "again")
+                && super::commitments::lexicon_words(include_str!(
+                    "../../lexicon/en/result_again.txt"
+                ))
+                .any(|w| w == words[k]);
+            let state = (states.contains(&words[k].as_str()) || thing_went || again)
                 && (k + 1 == words.len()
                     || clauses[k + 1] > clauses[k]
                     || after.contains(&words[k + 1].as_str())
+                    || again
                     // "the invoices went out": where it went said by a particle.
                     || thing_went && states.contains(&words[k + 1].as_str())
                     // "…gone to Toronto": where to.
@@ -603,6 +618,76 @@ fn en_result_told(text: &str, toks: &[super::words::Token], words: &[String]) ->
                 && planned_from.is_none_or(|c| clauses[k] < c)
         })
         .map(|k| toks[k].span.start)
+}
+
+/// "Яшма оплатила ламбрекены, деньги на счёте", "Wiebe's money is in!!", "Boolka paid": money
+/// that was owed has come (`lexicon/money_in.txt`). Which promise to collect it that closes is
+/// the caller's to find by who paid. Not a question, not hedged ("ещё не оплатили").
+pub fn money_in(text: &str) -> bool {
+    static PHRASES: std::sync::OnceLock<Vec<Vec<&'static str>>> = std::sync::OnceLock::new();
+    let phrases = PHRASES.get_or_init(|| {
+        include_str!("../../lexicon/money_in.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split_whitespace().collect())
+            .collect()
+    });
+    if text.contains('?') {
+        return false;
+    }
+    let words: Vec<String> = tokens(text).into_iter().map(|t| t.norm).collect();
+    if hedged(&words, &normalize(text)) {
+        return false;
+    }
+    (0..words.len()).any(|k| {
+        phrases.iter().any(|p| {
+            p.iter()
+                .enumerate()
+                .all(|(j, w)| words.get(k + j).is_some_and(|x| x == w))
+        })
+    })
+}
+
+/// Is `content` a promise to find something out or tell it ("отписаться по остаткам труб",
+/// "узнать цену у Газкомплекта", "let Darlene know about the rates"): its first word, the
+/// verb, is one of `lexicon/inform_verbs.txt`. Such work is done by telling it.
+pub fn informs(content: &str) -> bool {
+    static VERBS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let verbs = VERBS.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/inform_verbs.txt")).collect()
+    });
+    let first = content
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    verbs.contains(&first.as_str())
+}
+
+/// Does `text` tell what someone said (`lexicon/ru/retold.txt`, `lexicon/en/retold.txt`:
+/// "говорит", "says", "told him")?
+pub fn retells(text: &str) -> bool {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/ru/retold.txt"))
+            .chain(super::commitments::lexicon_words(include_str!(
+                "../../lexicon/en/retold.txt"
+            )))
+            .collect()
+    });
+    tokens(text)
+        .iter()
+        .any(|t| words.contains(&t.norm.as_str()))
+}
+
+/// Is `content` a promise to get money owed (`lexicon/money_work.txt`: "выбить долг с Яшмы",
+/// "chase Wiebe on the Feb invoice")?
+pub fn collects_money(content: &str) -> bool {
+    let stems = super::commitments::lexicon_words(include_str!("../../lexicon/money_work.txt"));
+    let words: Vec<String> = tokens(content).into_iter().map(|t| t.norm).collect();
+    stems
+        .into_iter()
+        .any(|s| words.iter().any(|w| w.starts_with(s)))
 }
 
 /// Is `word` a date word ("Monday", "Dec")? Only whether it is one matters, so any instant
@@ -849,7 +934,27 @@ fn reports_with(words: &[String], content: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{plainly_reported, reports_done};
+    use super::{collects_money, money_in, plainly_reported, reports_done};
+
+    #[test]
+    fn money_come_in_is_told_and_asked_or_hedged_is_not() {
+        assert!(money_in("Яшма оплатила ламбрекены, деньги на счёте 🙌"));
+        assert!(money_in("Wiebe's money is in!! 🎉"));
+        assert!(money_in("Boolka money's in 🙌"));
+        assert!(!money_in("Яшма оплатила?"));
+        assert!(!money_in("Яшма ещё не оплатила"));
+        assert!(!money_in("I'll pay the courier tomorrow"));
+        assert!(super::retells(
+            "Snap-on fella says £89 a month for the tablet"
+        ));
+        assert!(!super::retells("heads up snow removal on st-denis tonight"));
+        assert!(super::informs("отписаться по остаткам труб"));
+        assert!(super::informs("let Darlene know about the rates"));
+        assert!(!super::informs("отвезти трубы на объект"));
+        assert!(collects_money("выбить долг с Яшмы"));
+        assert!(collects_money("chase Wiebe on the Feb invoice"));
+        assert!(!collects_money("повесить шторы в детсад"));
+    }
 
     #[test]
     fn a_plain_report_is_told_and_a_hedged_one_is_not() {
@@ -1080,6 +1185,8 @@ mod tests {
         fn any_text_reads_without_panic(text in "\\PC{0,200}", a in 0usize..220, b in 0usize..220) {
             let _ = plainly_reported(&text);
             let _ = super::doer_named(&text, &[(a..b, 1), (b..a, 2)]);
+            let _ = money_in(&text);
+            let _ = collects_money(&text);
         }
     }
 
@@ -1192,5 +1299,10 @@ mod tests {
         assert!(super::result_told("Canada Post came, all 14 boxes gone to Toronto 📦").is_some());
         assert!(super::result_told("the proofs went to the printer").is_some());
         assert!(super::result_told("Tom went to the bank").is_none());
+        // waiting for an answer after it still tells it sent; a plan does not
+        assert!(super::result_told("КП Сибстали ушло, ждём").is_some());
+        assert!(super::result_told("КП Сибстали ушло, завтра позвоню").is_none());
+        assert!(super::result_told("Silverton pump's going again, tank's filling 👌").is_some());
+        assert!(super::result_told("the pump's going to need a new controller").is_none());
     }
 }

@@ -1354,3 +1354,71 @@ async fn a_colleague_reports_anothers_promise_done_by_its_words() {
         "{now:?}"
     );
 }
+
+/// Told to the group, not in reply: "к Прониным не поеду, они сами заедут" calls off the
+/// speaker's promise it names, while "без протоколов акты не закрою" (a condition) does not;
+/// "деньги на счёте" closes the promise to get that money, whoever tells it; "по трубам: …"
+/// after "отпишусь по остаткам труб" is the telling promised, where talk of the same things
+/// ("heads up snow removal on st-denis") is not.
+#[tokio::test]
+async fn a_promise_ends_when_the_group_is_told_how_it_ended() {
+    let now = after(&[
+        (3, "договор Прониным завтра сама завезу после обеда", None),
+        (
+            3,
+            "к Прониным не поеду, они сами вечером в офис заедут подписать",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Cancelled, "{now:?}");
+
+    let now = after(&[
+        (3, "акты по мегафону до среды закрою", None),
+        (
+            3,
+            "Айсен, протоколы жду, без них акты мегафону не закрою",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+
+    let now = after(&[
+        (3, "долг с Яшмы до пятницы выбью сама", None),
+        (2, "Яшма оплатила ламбрекены, деньги на счёте 🙌", None),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+
+    let now = after(&[
+        (3, "вечером отпишусь по остаткам труб", None),
+        (
+            3,
+            "по трубам: 20-ки метров 15 осталось, 32-й нет вообще",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Done, "{now:?}");
+
+    let now = after(&[
+        (
+            3,
+            "I'll ask the city about towing on St-Denis during the snow removal",
+            None,
+        ),
+        (
+            3,
+            "heads up snow removal on st-denis tonight, move your cars",
+            None,
+        ),
+    ])
+    .await;
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_eq!(now[0].3, CommitmentState::Open, "{now:?}");
+}

@@ -487,6 +487,7 @@ async fn earlier_blind_rounds_keep_their_pooled_scores() {
         ("scenarios-blind40", 0.92, 0.81, 0.70),
         ("scenarios-blind41", 0.90, 0.79, 0.75),
         ("scenarios-blind42", 0.88, 0.70, 0.67),
+        ("scenarios-blind43", 0.94, 0.84, 0.71),
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut low = Vec::new();

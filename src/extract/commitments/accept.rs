@@ -38,7 +38,8 @@ pub(super) fn multi_agreement(m: &Msg, k: usize) -> Option<usize> {
         // "we can", "I will" only alone too, and after a yes ("yes we can"; "I can drive" is
         // what one is able to do).
         let subject = matches!(seq.as_slice(), ["we" | "i", "can" | "will"]);
-        let alone_only = matches!(seq.as_slice(), ["сделаем"] | ["sound"]) || subject;
+        // "будет" to "анонс до среды выложи": it will be there, alone.
+        let alone_only = matches!(seq.as_slice(), ["сделаем"] | ["sound"] | ["будет"]) || subject;
         if subject && (k == 0 || !(m.has_f(k - 1, AGREE) || is_vocative(m.w(k - 1)))) {
             continue;
         }

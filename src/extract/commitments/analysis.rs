@@ -651,11 +651,18 @@ impl<'a, 'b> Ctx<'a, 'b> {
         }
         // "помнишь мы им в июле делали, …, сделаю в сб": a date told in the past is when
         // something happened; a later one is the deadline.
+        // "замер сделаю в пятницу с утра": a word that may be a past ("замер") beside the
+        // speaker's own future tells nothing past.
+        let own_future = |j: usize| {
+            m.verb(j)
+                .is_some_and(|v| matches!(v.form, Form::Fut1 | Form::Fut1Pl))
+        };
         if let Some(k) = idx
             && m.bounds(k, false).any(|j| {
                 m.verb(j).is_some_and(|v| matches!(v.form, Form::Past))
                     || crate::morph::past_verb(m.w(j))
             })
+            && !m.bounds(k, false).any(own_future)
             && let Some(later) = retry(found.0.end)
         {
             return Some(later);
@@ -692,11 +699,22 @@ impl<'a, 'b> Ctx<'a, 'b> {
         // "с 15 до 17": the end of hours, not a deadline.
         let hours_end =
             |k: usize| k >= 2 && is_number(m.w(k - 1)) && matches!(m.w(k - 2), "с" | "со" | "from");
-        let later_marker = m
+        // "…done end of next week so you can look it over before it's due on the 7th": a date
+        // said of why is not the deadline.
+        let purpose_from = m
             .toks
             .iter()
-            .enumerate()
-            .any(|(k, t)| t.span.start >= found.0.end && marker(&t.norm) && !hours_end(k));
+            .position(|t| {
+                t.span.start >= found.0.end
+                    && word_list!("purpose_lead.txt").contains(&t.norm.as_str())
+            })
+            .map_or(usize::MAX, |k| m.toks[k].span.start);
+        let later_marker = m.toks.iter().enumerate().any(|(k, t)| {
+            t.span.start >= found.0.end
+                && t.span.start < purpose_from
+                && marker(&t.norm)
+                && !hours_end(k)
+        });
         if !later_marker {
             return Some(found);
         }

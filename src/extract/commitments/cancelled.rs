@@ -3,6 +3,14 @@
 use super::*;
 
 pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
+    // An order opening its clause, or after the one told ("Jojo skip the cycle count Fri").
+    let ordered = |i: usize| {
+        m.clause_start(i)
+            || i > 0
+                && m.clause_start(i - 1)
+                && m.capital(i - 1)
+                && !m.has_f(i - 1, STOP | PRON | DATE | EN_VERB)
+    };
     for i in 0..m.n() {
         let w = m.w(i);
         // "release Scrap Kings payment": a cancel word written with a capital inside a
@@ -66,13 +74,20 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
             // permit", "skip booked for fri" name a bin).
             // "Jojo skip the cycle count Fri": after the one told, too.
             "skip" => {
-                (m.clause_start(i)
-                    || i > 0
-                        && m.clause_start(i - 1)
-                        && m.capital(i - 1)
-                        && !m.has_f(i - 1, STOP | PRON | DATE | EN_VERB))
+                ordered(i)
                     && matches!(next, "that" | "the" | "it" | "this" | "those" | "these")
                     && !m.has_f(i + 2, NONWORK)
+            }
+            // "leave the drums butt, the waste oil fella's coming Weds": an order to let it be,
+            // with nowhere to leave it ("leave the keys in the van" asks; "leave it with me"
+            // takes it on).
+            "leave" => {
+                ordered(i)
+                    && matches!(next, "the" | "it" | "that" | "those" | "these" | "them")
+                    && !m
+                        .bounds(i, false)
+                        .any(|k| k > i + 1 && m.has_f(k, PREP | DATE))
+                    && !m.is_q(i)
             }
             "no" => matches!(next, "longer" | "need"),
             // "…he'll pick the schedules himself so I'm not doing them": the speaker drops it.
@@ -107,7 +122,34 @@ pub fn declines(text: &str) -> bool {
         return false;
     }
     let m = Msg::new(text);
-    (0..m.n()).any(|i| {
+    declined_at(&m).is_some()
+}
+
+/// "к Зайцевым не поеду, хозяин сам карнизы заберёт": told to the group, not in reply, a
+/// decline says which promise by the words of its own clause, and only where someone else
+/// is said to do the thing themselves (`lexicon/ru/themselves.txt`); "без них акты не
+/// закрою", "до НГ не потяну" are no call-off. The words of that clause.
+pub fn declined_clause(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    if !lower.contains("не") {
+        return None;
+    }
+    let m = Msg::new(text);
+    let i = declined_at(&m)?;
+    let themselves = (0..m.n()).any(|k| {
+        m.clause_of(k) != m.clause_of(i) && word_list!("ru/themselves.txt").contains(&m.w(k))
+    });
+    if !themselves {
+        return None;
+    }
+    let b = m.byte_span(m.bounds(i, false))?;
+    m.text.get(b).map(str::to_string)
+}
+
+/// Where "не" stands before a first-person verb of the present or future that calls the work
+/// off ([`declines`]).
+fn declined_at(m: &Msg) -> Option<usize> {
+    (0..m.n()).find(|&i| {
         let w = m.w(i + 1);
         m.w(i) == "не"
             && !m.is_q(i)
@@ -115,6 +157,32 @@ pub fn declines(text: &str) -> bool {
             && !crate::morph::past_verb(w)
             && crate::morph::verb_lemma(w)
                 .is_some_and(|l| !word_list!("ru/not_decline.txt").contains(&l.as_str()))
-            && !(i + 2..m.n()).any(|k| m.sent_of(k) == m.sent_of(i) && m.has_f(k, DATE))
+            // A date after it moves the work ("до пт не сделаю, сделаю в пн"); one in a later
+            // clause where someone else acts does not ("за покрышками не поеду,
+            // шиномонтажники сами вечером завезут").
+            && !(i + 2..m.n()).any(|k| {
+                m.sent_of(k) == m.sent_of(i)
+                    && m.has_f(k, DATE)
+                    && (m.clause_of(k) == m.clause_of(i)
+                        || m.bounds(k, false).any(|j| crate::morph::first_person_verb(m.w(j))))
+            })
+    })
+}
+
+/// "not coming in Sat after all", "not taking the Hilux in Wednesday after all": the speaker
+/// calls off a plan of their own (`lexicon/en/after_all.txt`); which promise, the words say
+/// (`ingest`).
+pub fn calls_off_own(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    if !lower.contains("after all") {
+        return false;
+    }
+    let m = Msg::new(text);
+    (0..m.n()).any(|i| {
+        m.w(i) == "after"
+            && m.w(i + 1) == "all"
+            && !m.is_q(i)
+            && m.bounds(i, true)
+                .any(|k| m.has_f(k, NEG) || word_list!("en/after_all.txt").contains(&m.w(k)))
     })
 }

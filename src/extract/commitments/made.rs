@@ -421,8 +421,9 @@ pub(super) fn ru_promise(m: &Msg) -> Option<RuPromise> {
         if let Some(v) = m.verb(i) {
             let promise = match v.form {
                 Form::Fut1 => true,
-                // "сделаем к пятнице" promises for the team; "давай сделаем" only proposes.
-                Form::Fut1Pl => !(i > 0 && m.w(i - 1).starts_with("давай")),
+                // "сделаем к пятнице" promises for the team; "давай сделаем", "давай на этой
+                // неделе повесим новую ткань" only propose.
+                Form::Fut1Pl => !(m.bounds(i, false).start..i).any(|k| m.w(k).starts_with("давай")),
                 _ => false,
             };
             if !promise || nonwork_before_work(m, i) || said_now(m, i) || consequence(m, i) {

@@ -56,8 +56,8 @@ pub(crate) use lexicon::words as lexicon_words;
 
 use accept::*;
 use analysis::*;
-pub use cancelled::declines;
 use cancelled::*;
+pub use cancelled::{calls_off_own, declined_clause, declines};
 use clauses::*;
 use content::*;
 use done::*;

@@ -75,6 +75,25 @@ pub(super) fn relaxed(m: &Msg, i: usize) -> bool {
 /// "в пятницу не могу, в четверг норм?", "Can't do Friday, I'm at the dentist. Thurs ok?": a date
 /// said not to suit, and another after it. Where the new date's search starts: past the refused
 /// date and the words that refuse it.
+/// "jess forgot the receipts at home again, tomorrow for sure", "чеки дома забыл, завтра
+/// точно": something went wrong (`lexicon/failed.txt`), then a last clause of a date alone, or
+/// with a word of assurance (`lexicon/assure.txt`), gives the work a new day. Where that clause
+/// starts.
+fn failed_then_date(m: &Msg) -> Option<usize> {
+    let last = m.n().checked_sub(1)?;
+    let clause = m.bounds(last, false);
+    if clause.start == 0 || m.is_q(last) {
+        return None;
+    }
+    let assure = word_list!("assure.txt");
+    let dated = clause.clone().any(|k| m.has_f(k, DATE));
+    let only_date = clause
+        .clone()
+        .all(|k| m.has_f(k, DATE | PREP) || assure.contains(&m.w(k)));
+    let failed = (0..clause.start).any(|k| word_list!("failed.txt").contains(&m.w(k)));
+    (dated && only_date && failed).then_some(clause.start)
+}
+
 pub(super) fn other_date(m: &Msg) -> Option<usize> {
     let phrases = m.present(date_refusal_phrases());
     if phrases.is_empty() {
@@ -110,6 +129,9 @@ pub(super) fn other_date(m: &Msg) -> Option<usize> {
 
 pub(super) fn is_moved(m: &Msg) -> Option<usize> {
     if let Some(at) = other_date(m) {
+        return Some(at);
+    }
+    if let Some(at) = failed_then_date(m) {
         return Some(at);
     }
     for i in 0..m.n() {

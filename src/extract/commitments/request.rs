@@ -54,7 +54,7 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
             }
             _ if (word_list!("ru/await.txt").contains(&w) || en_await(m, i))
                 && !m.negated(i)
-                && m.bounds(i, false).any(|k| m.has_f(k, DATE)) =>
+                && (m.bounds(i, false).any(|k| m.has_f(k, DATE)) || called_awaits(m, i)) =>
             {
                 return Some(i);
             }
@@ -112,6 +112,19 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                     i + 3
                 });
             }
+            // "can gary take my yorkton load?": asked of someone named, whoever it is put to.
+            "can" | "could"
+                if m.is_q(i)
+                    && m.w(i + 1).chars().count() >= 3
+                    && m.w(i + 1).chars().all(char::is_alphabetic)
+                    && !m.has_f(
+                        i + 1,
+                        PRON | STOP | DATE | FILL | GREET | AGREE | EN_VERB | SUBJ | NUMW,
+                    )
+                    && m.has_f(i + 2, EN_VERB) =>
+            {
+                return Some(i + 2);
+            }
             "need" if m.w(i + 1) == "you" && m.w(i + 2) == "to" => return Some(i + 3),
             // "Is it possible to release a new version?", "would it be possible to add CSV?":
             // asked of whoever can.
@@ -143,6 +156,12 @@ fn request_cue_as(m: &Msg, answered: bool) -> Option<usize> {
                     && (i + 3..(i + 7).min(m.n())).any(|k| m.w(k) == "be" && k + 1 < m.n()) =>
             {
                 return Some(i + 2);
+            }
+            // "Gaz when the Snap-on van comes Thursday ask him about leasing the tablet", "when
+            // you're at Richardson tomorrow ask them about the spring rates": after a clause of
+            // when, with no comma, the verb that works on someone or something opens the ask.
+            "when" | "once" if !m.is_q(i) && when_then_ask(m, i).is_some() => {
+                return when_then_ask(m, i);
             }
             // "Dusty when you can do the Hawaii Kai annual?", "Kezia when you could have the
             // numbers?": asked when, the words in the order of a statement.
@@ -382,11 +401,24 @@ pub(super) fn addressee(cx: &Ctx, cue: usize) -> Option<(i64, Vec<usize>)> {
                 || k > 0 && m.sent_of(k) != m.sent_of(k - 1)
         });
         let at = span.start < m.text.len() && m.text.as_bytes().get(span.start) == Some(&b'@');
-        let comma_after = m
-            .text
-            .get(span.end..)
-            .is_some_and(|r| r.trim_start().starts_with(','));
-        if opening || at || comma_after {
+        // "…receipts for Priya, can you bring them in?": after a preposition a name is who the
+        // thing is for, whatever follows it.
+        let after_prep = first_tok.is_some_and(|k| k > 0 && m.has_f(k - 1, PREP));
+        let comma_after = !after_prep
+            && m.text
+                .get(span.end..)
+                .is_some_and(|r| r.trim_start().starts_with(','));
+        // "can gary take my yorkton load?": the one asked whether they can.
+        let asked_can = first_tok.is_some_and(|k| {
+            k > 0
+                && matches!(m.w(k - 1), "can" | "could")
+                && m.toks.get(cue).is_some_and(|c| {
+                    m.text
+                        .get(span.end..c.span.start)
+                        .is_some_and(|g| g.trim().is_empty())
+                })
+        });
+        if opening || at || comma_after || asked_can {
             candidates.push((span, id));
         }
     }
@@ -466,6 +498,47 @@ fn en_await(m: &Msg, i: usize) -> bool {
         && word_list!("en/await.txt").contains(&m.w(i))
         && m.w(i + 1) != "to"
         && !m.is_q(i)
+}
+
+/// The verb opening the ask after a clause of when that starts at `i` ([`request_cue`]): a
+/// verb of work, two words or more on, right before an object ("ask him", "get the"), and
+/// not after a subject or a modal (that verb is the clause of when's own: "when you get the
+/// parts").
+fn when_then_ask(m: &Msg, i: usize) -> Option<usize> {
+    // Opening the message, or after a name or a yes.
+    let lead = |k: usize| {
+        m.has_f(k, AGREE | FILL)
+            || matches!(m.w(k), "and" | "also")
+            || m.capital(k) && !m.has_f(k, PRON | STOP | EN_VERB)
+    };
+    if !(0..i).all(lead) {
+        return None;
+    }
+    let sent = m.sent_of(i);
+    (i + 3..m.n())
+        .take_while(|&k| m.sent_of(k) == sent)
+        .find(|&k| {
+            m.has_f(k, EN_VERB)
+                && !m.has_f(k - 1, PRON | SUBJ | STOP)
+                && !word_list!("en/modal.txt").contains(&m.w(k - 1))
+                && m.w(k - 1) != "to"
+                && (m.has_f(k + 1, DETERMINER)
+                    || matches!(m.w(k + 1), "him" | "her" | "them" | "it" | "us"))
+        })
+}
+
+/// "Priya I need a PO for the Brandt invoice": a name opening the sentence, then the speaker's
+/// need, asks the one called for the thing, with no date said.
+fn called_awaits(m: &Msg, i: usize) -> bool {
+    en_await(m, i)
+        && i >= 2
+        && m.clause_start(i - 2)
+        && m.capital(i - 2)
+        && !m.has_f(
+            i - 2,
+            PRON | STOP | DATE | FILL | GREET | AGREE | EN_VERB | SUBJ | PREP,
+        )
+        && m.w(i + 1) != "it"
 }
 
 pub(super) fn wh_word(w: &str) -> bool {

@@ -1568,6 +1568,154 @@ fn a_decline_is_a_first_person_no_to_the_work_itself() {
     // a date after it: the work is moved, not dropped
     assert!(!declines("в пт не сделаю, сделаю в пн"));
     assert!(!declines("вчера не сделал"));
+    // a date told of what someone else does instead does not move it
+    assert!(declines(
+        "за покрышками не поеду, шиномонтажники сами вечером завезут"
+    ));
+    assert!(declines(
+        "к Зайцевым не поеду, хозяин сам карнизы заберёт на своей машине"
+    ));
+}
+
+#[test]
+fn told_to_the_group_a_decline_needs_someone_doing_it_themselves() {
+    assert_eq!(
+        declined_clause("к Зайцевым не поеду, хозяин сам карнизы заберёт на своей машине")
+            .as_deref(),
+        Some("к Зайцевым не поеду")
+    );
+    assert_eq!(
+        declined_clause("Айсен, протоколы жду, без них акты мегафону не закрою"),
+        None
+    );
+    assert_eq!(
+        declined_clause("до НГ не потяну никак, у меня наборы"),
+        None
+    );
+}
+
+#[test]
+fn after_all_with_a_no_calls_off_the_speakers_plan() {
+    assert!(calls_off_own(
+        "not taking the Hilux in Wednesday after all, Mick reckons he'll do the service in the shed Friday"
+    ));
+    assert!(calls_off_own(
+        "not coming in Sat after all, Gaz reckons we're caught up on the vans"
+    ));
+    assert!(!calls_off_own("the pump worked after all"));
+    assert!(!calls_off_own("are you not coming after all?"));
+    assert!(!calls_off_own("not coming in Sat"));
+}
+
+#[test]
+fn something_gone_wrong_then_a_day_alone_moves_the_work() {
+    for text in [
+        "jess forgot the receipts at home again, tomorrow for sure",
+        "чеки дома забыл, завтра точно",
+    ] {
+        let found = run_as(text, 2);
+        assert!(
+            matches!(found.as_slice(), [Finding::Moved { due: Some(d), .. }] if d.date.to_string() == "2026-11-24"),
+            "{text}: {found:?}"
+        );
+    }
+    // a day said of something else moves nothing
+    assert!(run_as("forgot my phone at home, see you tomorrow", 2).is_empty());
+}
+
+#[test]
+fn leave_it_with_nowhere_to_leave_it_calls_the_work_off() {
+    let found = run_as(
+        "leave the drums butt, the waste oil fella's coming Weds, he'll take the lot",
+        1,
+    );
+    assert!(
+        matches!(found.as_slice(), [Finding::Cancelled { .. }]),
+        "{found:?}"
+    );
+    // somewhere to leave it: an ask, not a call-off
+    assert!(
+        !run_as("leave the keys in the van", 1)
+            .iter()
+            .any(|f| matches!(f, Finding::Cancelled { .. }))
+    );
+}
+
+#[test]
+fn after_a_clause_of_when_the_verb_on_an_object_asks() {
+    let found = run_as(
+        "Tom when the Snap-on van comes Thursday ask him about leasing the diagnostic tablet",
+        1,
+    );
+    assert!(
+        matches!(found.as_slice(), [Finding::Request { addressee: Some(15), content, due: Some(_) }] if content.contains("tablet")),
+        "{found:?}"
+    );
+    // the verb of the clause of when itself asks nothing
+    assert!(run_as("when you get the parts it will be fine", 1).is_empty());
+}
+
+#[test]
+fn a_schedule_is_a_thing_to_send() {
+    // "schedule" names a thing as often as it asks to plan one
+    assert_eq!(
+        significant_stems("send the hauling schedule"),
+        ["haul", "schedul"]
+    );
+    assert_eq!(
+        significant_stems("schedule is in your inbox"),
+        ["schedul", "inbox"]
+    );
+}
+
+#[test]
+fn a_we_promise_by_a_deadline_binds_however_far_off() {
+    let found = run_as("успеем, шторы в детсад до конца месяца повесим", 2);
+    assert!(
+        found
+            .iter()
+            .any(|f| matches!(f, Finding::Made { content, .. } if content.contains("шторы"))),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_word_that_may_be_a_past_beside_a_promise_tells_nothing_past() {
+    // "замер" is also the past of "замереть"
+    let found = run_as("замер сделаю в пятницу с утра", 2);
+    assert!(
+        matches!(found.as_slice(), [Finding::Made { due: Some(d), .. }] if d.date.to_string() == "2026-11-27"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_name_then_i_need_asks_the_one_called() {
+    let found = run_as("Priya I need a PO for the Brandt invoice", 2);
+    assert!(
+        matches!(
+            found.as_slice(),
+            [Finding::Request {
+                addressee: Some(14),
+                ..
+            }]
+        ),
+        "{found:?}"
+    );
+    // no one called: a need, not an ask
+    assert!(run_as("I need a PO for the Brandt invoice", 2).is_empty());
+    // "can <name> <verb>?" asks the one named
+    let found = run_as("Ben i cant do friday. can tom take my yorkton load?", 2);
+    assert!(
+        matches!(
+            found.as_slice(),
+            [Finding::Request {
+                addressee: Some(15),
+                ..
+            }]
+        ),
+        "{found:?}"
+    );
 }
 
 #[test]
@@ -1621,6 +1769,8 @@ proptest::proptest! {
     #[test]
     fn any_text_declines_asks_leave_or_sets_apart_without_panic(text in "\\PC{0,200}") {
         let _ = declines(&text);
+        let _ = declined_clause(&text);
+        let _ = calls_off_own(&text);
         let _ = sets_apart(&text);
         let _ = super::asked_own_date(&said(&text));
     }

@@ -223,6 +223,20 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
         // "instead of Friday" names the date ruled out.
         !rest.starts_with(char::is_alphanumeric) && !rest.trim_start().starts_with("of")
     };
+    // "I'll have the VAT return done end of next week so you can look it over before it's due on
+    // the 7th": a date in a clause of why, after one that is dated, is another's deadline.
+    let why = purpose_at(text);
+    let dated_before = |at: usize| {
+        hits.iter()
+            .any(|(span, o)| o.due.is_some() && span.end <= at)
+    };
+    let hits: Vec<_> = match why {
+        Some(r) if dated_before(r.start) => hits
+            .into_iter()
+            .filter(|(span, _)| !(r.start <= span.start && span.start < r.end))
+            .collect(),
+        _ => hits,
+    };
     let pick = hits
         .iter()
         .find(|(span, o)| o.due.is_some() && instead(span))
@@ -284,6 +298,50 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
         ));
     }
     Some((pick.0.clone(), due))
+}
+
+/// The byte range of the first clause of why in `text` (`lexicon/purpose_lead.txt`:
+/// "чтобы", "because"; "so" only as "so that" or "so you can"): from that word to the end of
+/// its clause (a stop, a comma, or "and"/"и"/"а"/"but").
+fn purpose_at(text: &str) -> Option<Range<usize>> {
+    static WHY: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let why = WHY.get_or_init(|| {
+        crate::extract::words::lexicon_words(include_str!("../../../lexicon/purpose_lead.txt"))
+            .collect()
+    });
+    // Words with where they start, and where a clause ends between them.
+    let mut words: Vec<(usize, String, bool)> = Vec::new();
+    let mut start = None;
+    let mut stop_before = false;
+    for (k, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        if c.is_alphanumeric() || c == '\'' {
+            if start.is_none() {
+                start = Some(k);
+            }
+            continue;
+        }
+        if let Some(a) = start.take() {
+            words.push((a, text.get(a..k).unwrap_or("").to_lowercase(), stop_before));
+            stop_before = false;
+        }
+        if matches!(c, ',' | '.' | ';' | '!' | '?' | '\n') {
+            stop_before = true;
+        }
+    }
+    let w = |i: usize| words.get(i).map_or("", |(_, w, _)| w.as_str());
+    let opens = (0..words.len()).find(|&i| {
+        why.contains(&w(i))
+            || w(i) == "so"
+                && (w(i + 1) == "that"
+                    || matches!(w(i + 2), "can" | "could" | "will" | "won't" | "don't"))
+    })?;
+    let end = (opens + 1..words.len())
+        .find(|&i| words[i].2 || matches!(w(i), "and" | "but" | "и" | "а" | "но"))
+        .map_or(text.len(), |i| words[i].0);
+    Some(words[opens].0..end)
 }
 
 /// Does the expression at `span` say it is today's ("this morning", "сегодня утром", "today

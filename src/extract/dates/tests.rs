@@ -352,6 +352,32 @@ fn deadline_readings_against_a_monday() {
 }
 
 #[test]
+fn a_date_in_a_clause_of_why_is_not_the_deadline() {
+    assert_eq!(
+        due(
+            "I'll have the VAT return done end of next week so you can look it over before it's due on the 7th"
+        ),
+        d("2026-12-04")
+    );
+    assert_eq!(
+        due("смету сделаю к среде, чтобы до пятницы успели согласовать"),
+        d("2026-11-25")
+    );
+    // "so" going on to the speaker's own plan is no clause of why
+    assert_eq!(
+        due("they asked about the Hiaces next month so I'll get GG to quote on those by monday"),
+        d("2026-11-30")
+    );
+    // the clause of why ends: a date after it counts again
+    assert_eq!(
+        due(
+            "хотят 55 и чтобы половина красный бархат и ещё спрашивают про надпись короче счёт им до завтра пришлю"
+        ),
+        d("2026-11-24")
+    );
+}
+
+#[test]
 fn deadline_prefers_the_expression_after_a_deadline_word() {
     let text = "вчера обсудили, сделаю до пятницы";
     let (span, due) = deadline(text, monday(), Lang::Ru).expect("deadline");
