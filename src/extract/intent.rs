@@ -8,10 +8,125 @@
 //! none. The text never gains rights here: an intent only says what is asked, and access is
 //! checked where rows are read, so "ignore previous instructions..." is just another question.
 
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
+use std::sync::LazyLock;
 
 use super::Lang;
-use super::words::{normalize, stem, tokens};
+use super::names::WordHash;
+use super::words::{lexicon_phrases, lexicon_words, normalize, stem, tokens};
+
+/// The text of one file of `lexicon/` (a path under it).
+macro_rules! lexicon_file {
+    ($path:literal) => {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/lexicon/", $path))
+    };
+}
+
+/// The words of a lexicon file, for lookups.
+type WordSet = HashSet<&'static str, WordHash>;
+
+fn lexicon_set(file: &'static str) -> WordSet {
+    lexicon_words(file).collect()
+}
+
+/// A lexicon file of one entry a line: its first word, then the words that go with it.
+type WordMap = HashMap<&'static str, Vec<&'static str>, WordHash>;
+
+fn lexicon_map(file: &'static str) -> WordMap {
+    lexicon_phrases(file)
+        .filter_map(|p| Some((*p.first()?, p[1..].to_vec())))
+        .collect()
+}
+
+/// Is `w` one of `spellings` (a stem among them ends in "-": "задач-")?
+fn spelled(w: &str, spellings: &[&str]) -> bool {
+    spellings.iter().any(|s| match s.strip_suffix('-') {
+        Some(stem) => w.starts_with(stem),
+        None => w == *s,
+    })
+}
+
+/// A phrase of a lexicon file of openings: each word's spellings (split by "|" there) and
+/// whether it may be left out (a "?" after it): "who|what is|are|was the|a|an?".
+type Pattern = Vec<(Vec<&'static str>, bool)>;
+
+fn lexicon_patterns(file: &'static str) -> Vec<Pattern> {
+    lexicon_phrases(file)
+        .map(|p| {
+            p.into_iter()
+                .map(|w| match w.strip_suffix('?') {
+                    Some(w) => (w.split('|').collect(), true),
+                    None => (w.split('|').collect(), false),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Where the words after the first of `patterns` that stands at word `i` start (`n` gives the
+/// words).
+fn after_pattern<'a>(
+    patterns: &[Pattern],
+    i: usize,
+    n: impl Fn(usize) -> &'a str,
+) -> Option<usize> {
+    patterns.iter().find_map(|p| {
+        let mut k = i;
+        for (spellings, optional) in p {
+            if spelled(n(k), spellings) {
+                k += 1;
+            } else if !optional {
+                return None;
+            }
+        }
+        Some(k)
+    })
+}
+
+/// Two words of a lexicon file of pairs: the first's spellings, the second's, and how many
+/// words may stand between them ("нет задач-|дел-|работ- 1").
+struct Pair {
+    first: Vec<&'static str>,
+    second: Vec<&'static str>,
+    gap: usize,
+}
+
+fn lexicon_pairs(file: &'static str) -> Vec<Pair> {
+    lexicon_phrases(file)
+        .filter_map(|p| {
+            Some(Pair {
+                first: p.first()?.split('|').collect(),
+                second: p.get(1)?.split('|').collect(),
+                gap: p.get(2).and_then(|g| g.parse().ok()).unwrap_or(0),
+            })
+        })
+        .collect()
+}
+
+/// A lexicon file read once: `lexicon!(set "x.txt")` (words), `lexicon!(map "x.txt")`,
+/// `lexicon!(class "x.txt")`, `lexicon!(pairs "x.txt")`, `lexicon!(patterns "x.txt")`,
+/// `lexicon!(phrases "x.txt")`.
+macro_rules! lexicon {
+    (set $path:literal) => {
+        LazyLock::new(|| lexicon_set(lexicon_file!($path)))
+    };
+    (map $path:literal) => {
+        LazyLock::new(|| lexicon_map(lexicon_file!($path)))
+    };
+    (class $path:literal) => {
+        LazyLock::new(|| Class::read(lexicon_file!($path)))
+    };
+    (pairs $path:literal) => {
+        LazyLock::new(|| lexicon_pairs(lexicon_file!($path)))
+    };
+    (patterns $path:literal) => {
+        LazyLock::new(|| lexicon_patterns(lexicon_file!($path)))
+    };
+    (phrases $path:literal) => {
+        LazyLock::new(|| lexicon_phrases(lexicon_file!($path)).collect())
+    };
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Intent {
@@ -91,20 +206,13 @@ pub fn topic_stems(topic: &str) -> Vec<String> {
     }
 }
 
-const LEGAL_FORMS: &[&str] = &[
-    "ооо", "оао", "зао", "пао", "ао", "ип", "llc", "inc", "ltd", "corp", "co", "gmbh",
-];
+static LEGAL_FORMS: LazyLock<WordSet> = lexicon!(set "legal_forms.txt");
 
 // ---------------------------------------------------------------------------------------------
 // Remember
 
 /// Words that may come before the instruction ("бот, запомни", "hey, remember").
-#[rustfmt::skip]
-const LEAD: &[&str] = &[
-    "привет", "здравствуй", "здравствуйте", "бот", "bot", "kept", "кепт", "пожалуйста", "пож",
-    "плиз", "please", "pls", "plz", "hey", "hi", "hello", "ok", "okay", "ок", "окей", "ну",
-    "слушай", "эй", "так", "и", "а", "кстати", "btw", "also", "еще", "также", "yo",
-];
+static LEAD: LazyLock<WordSet> = lexicon!(set "question_lead.txt");
 
 /// The note after "запомни, что" / "remember that" / "/remember", if the text is such a request.
 fn remember_content(text: &str) -> Option<String> {
@@ -127,24 +235,13 @@ fn remember_content(text: &str) -> Option<String> {
         }
     }
     let end_of = |k: usize| toks.get(k).map(|t| t.span.end);
-    let (trigger_end, english) = match norm(i) {
-        "запомни"
-        | "запомните"
-        | "запиши"
-        | "запишите"
-        | "зафиксируй"
-        | "зафиксируйте"
-        | "учти"
-        | "учтите"
-        | "заметка" => (end_of(i)?, false),
-        "имей" | "имейте" if norm(i + 1) == "в" && norm(i + 2) == "виду" => {
-            (end_of(i + 2)?, false)
-        }
-        "на" if norm(i + 1) == "заметку" => (end_of(i + 1)?, false),
-        "remember" | "note" => (end_of(i)?, true),
-        "keep" if norm(i + 1) == "in" && norm(i + 2) == "mind" => (end_of(i + 2)?, true),
-        "make" if norm(i + 1) == "a" && norm(i + 2) == "note" => (end_of(i + 2)?, true),
-        _ => return None,
+    // "запомни", "имейте в виду", "keep in mind" (lexicon/*/remember.txt).
+    let (trigger_end, english) = if let Some(k) = after_pattern(&REMEMBER_RU, i, norm) {
+        (end_of(k.checked_sub(1)?)?, false)
+    } else if let Some(k) = after_pattern(&REMEMBER_EN, i, norm) {
+        (end_of(k.checked_sub(1)?)?, true)
+    } else {
+        return None;
     };
     let mut rest = text.get(trigger_end..)?;
     if let Some(after_at) = rest.strip_prefix('@') {
@@ -158,24 +255,20 @@ fn remember_content(text: &str) -> Option<String> {
         .collect::<String>();
     let first = normalize(&first);
     // "remember when we shipped v1?" is small talk, not a note.
-    if english
-        && matches!(
-            first.as_str(),
-            "when" | "what" | "who" | "how" | "where" | "why" | "which" | "if" | "whether" | "me"
-        )
-    {
+    if english && REMEMBER_SMALLTALK.contains(first.as_str()) {
         return None;
     }
     let after_first = &rest[first_word_len(rest)..];
-    let connector = matches!(first.as_str(), "что" | "that")
-        && after_first.starts_with(|c: char| c.is_whitespace() || c == ',' || c == ':');
-    let labelled = matches!(first.as_str(), "это" | "this")
-        && after_first.trim_start().starts_with([':', '—', '–', '-']);
+    // "запомни, что …", "remember that …".
+    let that = REMEMBER_THAT.contains(first.as_str());
+    // "запомни это: …", "remember this — …".
+    let this = REMEMBER_THIS.contains(first.as_str());
+    let connector =
+        that && after_first.starts_with(|c: char| c.is_whitespace() || c == ',' || c == ':');
+    let labelled = this && after_first.trim_start().starts_with([':', '—', '–', '-']);
     if connector || labelled {
         rest = trim_separators(after_first);
-    } else if matches!(first.as_str(), "что" | "that" | "это" | "this")
-        && after_first.trim().is_empty()
-    {
+    } else if (that || this) && after_first.trim().is_empty() {
         return None;
     }
     let content = rest.trim();
@@ -184,6 +277,12 @@ fn remember_content(text: &str) -> Option<String> {
         .any(char::is_alphanumeric)
         .then(|| content.to_string())
 }
+
+static REMEMBER_RU: LazyLock<Vec<Pattern>> = lexicon!(patterns "ru/remember.txt");
+static REMEMBER_EN: LazyLock<Vec<Pattern>> = lexicon!(patterns "en/remember.txt");
+static REMEMBER_SMALLTALK: LazyLock<WordSet> = lexicon!(set "en/remember_smalltalk.txt");
+static REMEMBER_THAT: LazyLock<WordSet> = lexicon!(set "remember_that.txt");
+static REMEMBER_THIS: LazyLock<WordSet> = lexicon!(set "remember_this.txt");
 
 fn trim_separators(s: &str) -> &str {
     s.trim_start_matches(|c: char| {
@@ -282,10 +381,13 @@ fn words(text: &str) -> Vec<Word> {
 }
 
 /// Words whose "'s" is "is", not a possessive.
-#[rustfmt::skip]
-const IS_CONTRACTED: &[&str] = &[
-    "what", "who", "how", "where", "when", "why", "that", "it", "there", "here", "he", "she",
-];
+static IS_CONTRACTED: LazyLock<WordSet> = lexicon!(set "en/is_contracted.txt");
+
+/// Spellings read as other words (`lexicon/question_spellings.txt`).
+static SPELLINGS: LazyLock<WordMap> = lexicon!(map "question_spellings.txt");
+
+/// What a contraction's ending stands for (`lexicon/en/contraction_ends.txt`).
+static CONTRACTION_ENDS: LazyLock<WordMap> = lexicon!(map "en/contraction_ends.txt");
 
 fn push_expanded(out: &mut Vec<Word>, text: &str, norm: String, span: Range<usize>) {
     let word = |n: &str| Word {
@@ -296,28 +398,9 @@ fn push_expanded(out: &mut Vec<Word>, text: &str, norm: String, span: Range<usiz
         handle: false,
         sentence: 0,
     };
-    if matches!(norm.as_str(), "че" | "чо" | "шо" | "wat") {
-        out.push(word(if norm == "wat" { "what" } else { "что" }));
-        return;
-    }
-    let bare: Option<(&str, &str)> = match norm.as_str() {
-        "whats" => Some(("what", "is")),
-        "whos" => Some(("who", "is")),
-        "hows" => Some(("how", "is")),
-        "im" => Some(("i", "am")),
-        "ive" => Some(("i", "have")),
-        "isnt" => Some(("is", "not")),
-        "arent" => Some(("are", "not")),
-        "doesnt" => Some(("does", "not")),
-        "dont" => Some(("do", "not")),
-        "didnt" => Some(("did", "not")),
-        "hasnt" => Some(("has", "not")),
-        "havent" => Some(("have", "not")),
-        _ => None,
-    };
-    if let Some((a, b)) = bare {
-        out.push(word(a));
-        out.push(word(b));
+    // "че" → "что", "whats" → "what is", "let's" → "let us".
+    if let Some(read) = SPELLINGS.get(norm.as_str()) {
+        out.extend(read.iter().map(|w| word(w)));
         return;
     }
     let Some(pos) = norm.rfind('\'') else {
@@ -327,7 +410,6 @@ fn push_expanded(out: &mut Vec<Word>, text: &str, norm: String, span: Range<usiz
     let (base, suffix) = (&norm[..pos], &norm[pos + 1..]);
     let second = match suffix {
         "s" if IS_CONTRACTED.contains(&base) => "is",
-        "s" if base == "let" => "us",
         "s" => {
             // Possessive: the name ends before the apostrophe.
             let cut = text[span.clone()]
@@ -344,20 +426,19 @@ fn push_expanded(out: &mut Vec<Word>, text: &str, norm: String, span: Range<usiz
             });
             return;
         }
-        "m" => "am",
-        "re" => "are",
-        "ve" => "have",
-        "ll" => "will",
-        "d" => "would",
         "t" if base.ends_with('n') => {
             out.push(word(base.strip_suffix('n').unwrap_or(base)));
             out.push(word("not"));
             return;
         }
-        _ => {
-            out.push(word(&norm));
-            return;
-        }
+        // "I'm" → "I am", "we'll" → "we will".
+        _ => match CONTRACTION_ENDS.get(suffix).and_then(|w| w.first()) {
+            Some(second) => second,
+            None => {
+                out.push(word(&norm));
+                return;
+            }
+        },
     };
     out.push(word(base));
     out.push(word(second));
@@ -372,301 +453,96 @@ fn sw(w: &str, prefixes: &[&str]) -> bool {
 
 /// A class of words: whole words, and stems given as prefixes (they cover Russian case forms
 /// and most typos: "приоритеты", "приорететы", "приоритетов").
+/// One file of `lexicon/` holds each class; a stem there ends in "-" ("приор-").
 struct Class {
-    words: &'static [&'static str],
-    prefixes: &'static [&'static str],
+    words: WordSet,
+    prefixes: Vec<&'static str>,
 }
 
 impl Class {
+    fn read(file: &'static str) -> Class {
+        let (prefixes, words): (Vec<_>, Vec<_>) =
+            lexicon_words(file).partition(|w| w.ends_with('-'));
+        Class {
+            words: words.into_iter().collect(),
+            prefixes: prefixes
+                .into_iter()
+                .map(|p| p.strip_suffix('-').unwrap_or(p))
+                .collect(),
+        }
+    }
+
     fn has(&self, w: &str) -> bool {
-        self.words.contains(&w) || sw(w, self.prefixes)
+        self.words.contains(w) || sw(w, &self.prefixes)
     }
 }
 
 /// Function words, pronouns, politeness and time words: never a name, trimmed off topics.
-#[rustfmt::skip]
-const STOP: &[&str] = &[
-    // ru: question words and particles
-    "что", "чем", "чего", "чему", "кто", "кого", "кому", "кем", "ком", "как", "какие", "какой",
-    "какая", "какое", "каких", "каким", "какими", "какую", "где", "куда", "когда", "зачем",
-    "почему", "сколько", "чья", "чей", "чье", "чьи", "чьей", "чьего", "чью", "ли", "же", "бы",
-    "ну", "да", "нет", "не", "ни", "и", "а", "но", "или", "то", "это", "этот", "эта", "эти",
-    "этим", "этой", "этого", "эту", "тот", "там", "тут", "здесь", "сейчас", "щас", "теперь",
-    "вообще", "вот", "уже", "еще", "опять", "тоже", "также", "просто", "все", "всех", "всем",
-    "всего", "нибудь", "либо", "такой", "такая", "такое", "такие", "таков", "прямо", "кстати",
-    "хм", "ок", "окей", "спасибо", "очень", "самое", "самые", "самый", "самая",
-    // ru: prepositions
-    "у", "по", "с", "со", "о", "об", "обо", "про", "в", "во", "на", "за", "над", "под", "при",
-    "без", "до", "к", "ко", "от", "из", "для", "через", "после", "перед", "между", "насчет",
-    "касательно", "около", "среди",
-    // ru: pronouns
-    "я", "мне", "меня", "мной", "мною", "мой", "моя", "мое", "мои", "моих", "моим", "моими",
-    "моей", "моего", "моему", "мою", "мы", "нас", "нам", "нами", "наш", "наша", "наше", "наши",
-    "наших", "нашим", "нашей", "нашего", "нашу", "ты", "тебя", "тебе", "тобой", "твой", "твои",
-    "твоя", "твое", "твоих", "вы", "вас", "вам", "вами", "ваш", "ваша", "ваши", "ваших", "он",
-    "она", "оно", "они", "его", "ее", "их", "им", "ей", "него", "нее", "них", "ним", "ней",
-    "нему", "себя", "себе", "сам", "сама", "сами",
-    // ru: verbs of asking, modality, politeness
-    "есть", "был", "была", "были", "было", "будет", "будут", "пожалуйста", "пож", "плиз", "плз",
-    "привет", "здравствуй", "здравствуйте", "бот", "слушай", "скажи", "скажите", "подскажи",
-    "подскажите", "покажи", "покажите", "дай", "дайте", "напомни", "список", "можно", "можешь",
-    "можете", "надо", "нужно", "должен", "должна", "должны",
-    // ru: time
-    "сегодня", "завтра", "послезавтра", "вчера", "неделе", "неделю", "неделя", "недели", "месяц",
-    "месяце", "день", "дня", "утром", "вечером", "днем", "ночью",
-    // en
-    "what", "which", "who", "whom", "whose", "how", "when", "where", "why", "is", "are", "am",
-    "was", "were", "be", "been", "being", "do", "does", "did", "has", "have", "had", "the", "a",
-    "an", "of", "on", "for", "with", "to", "up", "about", "at", "in", "into", "from", "by", "and",
-    "or", "but", "not", "no", "any", "anything", "some", "something", "so", "right", "now",
-    "currently", "these", "those", "this", "that", "there", "here", "it", "its", "please", "pls",
-    "plz", "hey", "hi", "hello", "bot", "tell", "show", "give", "list", "me", "my", "i", "mine",
-    "myself", "we", "us", "our", "ours", "you", "your", "yours", "he", "she", "they", "them",
-    "his", "her", "their", "him", "can", "could", "would", "will", "should", "shall", "may",
-    "might", "must", "let", "just", "also", "again", "like", "lately", "recently", "going", "get",
-    "got", "getting", "yo", "ok", "okay", "thanks", "regarding", "re", "than", "then", "today",
-    "tomorrow", "tonight", "week", "day", "days", "month", "new", "happening", "happened",
-    "wrong", "good", "all", "else", "anyone", "anybody", "someone", "somebody", "everyone",
-    "need", "want",
-];
+static STOP: LazyLock<WordSet> = lexicon!(set "question_stop.txt");
 
 fn is_stop(w: &str) -> bool {
     STOP.contains(&w)
 }
 
-#[rustfmt::skip]
-const ME: Class = Class {
-    words: &[
-        "я", "мне", "меня", "мной", "мною", "мой", "моя", "мое", "мои", "моих", "моим", "моими",
-        "моей", "моего", "моему", "мою", "i", "me", "my", "mine", "myself",
-    ],
-    prefixes: &[],
-};
+static ME: LazyLock<Class> = lexicon!(class "ask_me.txt");
 
-#[rustfmt::skip]
-const WE: Class = Class {
-    words: &["мы", "нас", "нам", "нами", "we", "us", "our", "ours"],
-    prefixes: &["наш"],
-};
+static WE: LazyLock<Class> = lexicon!(class "ask_we.txt");
 
 /// Verbs after which "мне"/"me" is the addressee of the answer, not the subject of the question.
-#[rustfmt::skip]
-const ASKING_VERB: Class = Class {
-    words: &[
-        "tell", "show", "give", "remind", "send", "скажи", "скажите", "покажи", "покажите",
-        "расскажи", "расскажите", "подскажи", "подскажите", "напомни", "дай", "дайте", "скинь",
-        "пришли",
-    ],
-    prefixes: &[],
-};
+static ASKING_VERB: LazyLock<Class> = lexicon!(class "ask_asking_verb.txt");
 
-#[rustfmt::skip]
-const WHO: Class = Class {
-    words: &[
-        "кто", "кого", "кому", "кем", "чья", "чей", "чье", "чьи", "чьей", "чьего", "чью", "who",
-        "whom", "whose", "anyone", "anybody", "someone", "somebody",
-    ],
-    prefixes: &[],
-};
+static WHO: LazyLock<Class> = lexicon!(class "ask_who.txt");
 
-#[rustfmt::skip]
-const PEOPLE: Class = Class {
-    words: &["люди", "людей", "people", "folks"],
-    prefixes: &["сотрудник", "ребят"],
-};
+static PEOPLE: LazyLock<Class> = lexicon!(class "ask_people.txt");
 
 /// The whole team: not one person to report on.
-#[rustfmt::skip]
-const TEAM: Class = Class {
-    words: &[
-        "коллектив", "ребята", "ребят", "всех", "team", "everybody", "department", "dept",
-    ],
-    prefixes: &["команд", "отдел"],
-};
+static TEAM: LazyLock<Class> = lexicon!(class "ask_team.txt");
 
-#[rustfmt::skip]
-const QUESTION_WORD: Class = Class {
-    words: &[
-        "что", "чем", "чего", "какие", "какой", "какая", "какое", "каких", "где", "сколько",
-        "покажи", "покажите", "дай", "дайте", "список", "скажи", "подскажи", "напомни", "ли",
-        "куда", "когда", "как", "what", "which", "anything", "any", "show", "list", "tell", "give",
-        "how", "when", "where", "should",
-    ],
-    prefixes: &[],
-};
+static QUESTION_WORD: LazyLock<Class> = lexicon!(class "ask_question_word.txt");
 
-#[rustfmt::skip]
-const TIME: Class = Class {
-    words: &[
-        "сегодня", "завтра", "послезавтра", "утро", "утром", "днем", "вечер", "вечером", "today",
-        "tomorrow", "tonight", "week", "morning", "afternoon", "evening", "eod",
-    ],
-    prefixes: &["недел", "сегодняшн", "завтрашн"],
-};
+static TIME: LazyLock<Class> = lexicon!(class "ask_time.txt");
 
 /// Priority words: enough on their own for "what are my priorities" when no one else is named.
-#[rustfmt::skip]
-const PRIORITY: Class = Class {
-    words: &[
-        "горит", "горят", "горящее", "горящие", "горящих", "горящего", "пожар", "пожары", "due",
-        "asap", "agenda", "todo", "todos", "plate", "fire", "fires", "burning", "important",
-        "attention", "pressing", "priority", "priorities", "priorites", "priorties",
-    ],
-    prefixes: &[
-        "приор", "приар", "срочн", "сосредоточ", "сфокус", "фокус", "дедлайн", "важн", "внимани",
-        "priorit", "urgen", "deadline", "focus",
-    ],
-};
+static PRIORITY: LazyLock<Class> = lexicon!(class "ask_priority.txt");
 
 /// Activity words: "what should I do", "мои задачи"; they ask for priorities only about oneself.
-#[rustfmt::skip]
-const ACTIVITY: Class = Class {
-    words: &[
-        "делать", "сделать", "заняться", "заниматься", "делаю", "дела", "дел", "висит", "висят",
-        "do", "doing", "have", "work", "working", "tasks", "task", "busy", "open", "pending",
-        "plan", "plans", "next", "schedule", "assigned",
-    ],
-    prefixes: &["задач", "работ", "занят", "план", "срок"],
-};
+static ACTIVITY: LazyLock<Class> = lexicon!(class "ask_activity.txt");
 
 /// Activity words that ask for one's to-do list even without "my" ("какие задачи на сегодня").
-#[rustfmt::skip]
-const TODO: Class = Class {
-    words: &[
-        "делать", "сделать", "заняться", "начать", "tasks", "task", "todo", "todos", "plan",
-        "plans", "schedule", "pending",
-    ],
-    prefixes: &["задач", "срок", "план"],
-};
+static TODO: LazyLock<Class> = lexicon!(class "ask_todo.txt");
 
 /// Words that ask how someone is doing, once a person is named.
-#[rustfmt::skip]
-const STATUS: Class = Class {
-    words: &[
-        "делает", "делают", "делала", "делал", "делали", "делаешь", "делаю", "дела", "делах",
-        "пилит", "пилят", "нового", "план", "планы", "планов", "планах", "working", "work",
-        "works", "doing", "status", "busy", "plate", "tasks", "task", "todo", "todos", "progress",
-        "update", "updates", "workload", "load", "agenda", "handling", "focused", "focusing",
-        "priorities", "priority", "due", "getting",
-    ],
-    prefixes: &[
-        "работ", "занят", "занима", "статус", "задач", "загруз", "нагруз", "прогресс", "успех",
-        "приор", "приар", "продвига",
-    ],
-};
+static STATUS: LazyLock<Class> = lexicon!(class "ask_status.txt");
 
-#[rustfmt::skip]
-const PROMISE: Class = Class {
-    words: &["взялся", "взялась", "pledged", "owe", "hook"],
-    prefixes: &["обещ", "пообещ", "наобещ", "обязательств", "обязал", "promis", "commit"],
-};
+static PROMISE: LazyLock<Class> = lexicon!(class "ask_promise.txt");
 
-#[rustfmt::skip]
-const IDLE: Class = Class {
-    words: &[
-        "простое", "простою", "пусто", "сачкует", "сачкуют", "филонит", "филонят", "idle", "free",
-        "available", "capacity", "bandwidth", "slacking", "slack", "underloaded", "underutilized",
-        "underused", "spare",
-    ],
-    prefixes: &[
-        "простаива", "свобод", "бездел", "безработ", "недогруж", "незагруж", "незанят", "скуча",
-    ],
-};
+static IDLE: LazyLock<Class> = lexicon!(class "ask_idle.txt");
 
-#[rustfmt::skip]
-const OVERDUE: Class = Class {
-    words: &["overdue", "late", "behind", "slipped", "slipping", "delayed"],
-    prefixes: &[
-        "просроч", "опазд", "опозд", "отстает", "отстают", "отстаю", "хвост", "затян",
-        "затягива", "задерж",
-    ],
-};
+static OVERDUE: LazyLock<Class> = lexicon!(class "ask_overdue.txt");
 
-#[rustfmt::skip]
-const OWNS: Class = Class {
-    words: &[
-        "ответе", "рулит", "рулят", "ведет", "ведут", "занимается", "занимаются", "главный",
-        "главная", "зона", "зоне", "зону", "owner", "owners", "owns", "own", "ownership",
-        "responsible", "accountable", "charge", "handles", "handle", "handling", "manages",
-        "manage", "managing", "runs", "run", "running", "leads", "lead", "looks", "takes", "poc",
-        "area", "zone",
-    ],
-    prefixes: &[
-        "отвечае", "отвечаю", "ответствен", "владе", "владел", "курир", "куратор", "заведу",
-        "руковод",
-    ],
-};
+static OWNS: LazyLock<Class> = lexicon!(class "ask_owns.txt");
 
 /// Ownership words that ask "who" by themselves ("ответственный за склад?", "owner of billing").
-#[rustfmt::skip]
-const OWNS_NOUN: Class = Class {
-    words: &["owner", "owners", "ownership", "responsible", "accountable", "charge"],
-    prefixes: &["ответствен", "владел", "владельц", "куратор"],
-};
+static OWNS_NOUN: LazyLock<Class> = lexicon!(class "ask_owns_noun.txt");
 
 /// "к кому обращаться по ...", "who do I ask about ...".
-#[rustfmt::skip]
-const ASK_WHOM: Class = Class {
-    words: &[
-        "ask", "talk", "contact", "go", "идти", "подойти", "спросить", "писать", "написать",
-    ],
-    prefixes: &["обращ", "обрат"],
-};
+static ASK_WHOM: LazyLock<Class> = lexicon!(class "ask_whom.txt");
 
 /// Words around an ownership question that are not its topic.
-#[rustfmt::skip]
-const OWNS_FILLER: Class = Class {
-    words: &[
-        "идти", "подойти", "спросить", "вопрос", "вопросы", "вопросам", "ответственности",
-        "писать", "написать", "ask", "talk", "contact", "go", "point", "person", "area", "zone",
-        "care", "after", "look",
-    ],
-    prefixes: &["обращ", "обрат"],
-};
+static OWNS_FILLER: LazyLock<Class> = lexicon!(class "ask_owns_filler.txt");
 
-#[rustfmt::skip]
-const KNOW_VERB: Class = Class {
-    words: &[
-        "знаем", "знаешь", "знаете", "знает", "знаю", "знают", "известно", "известна", "известен",
-        "известны", "know", "known", "knows",
-    ],
-    prefixes: &[],
-};
+static KNOW_VERB: LazyLock<Class> = lexicon!(class "ask_know_verb.txt");
 
 /// "расскажи", "инфа", "anything": ask about a topic only with a preposition ("про", "about").
-#[rustfmt::skip]
-const KNOW_SOFT: Class = Class {
-    words: &[
-        "инфа", "инфу", "инфо", "инфы", "поделись", "нового", "tell", "info", "information",
-        "details", "news", "anything",
-    ],
-    prefixes: &["расскаж", "рассказ", "информац", "сведени", "подробност", "новост"],
-};
+static KNOW_SOFT: LazyLock<Class> = lexicon!(class "ask_know_soft.txt");
 
-#[rustfmt::skip]
-const TOPIC_PREP: &[&str] = &[
-    "про", "о", "об", "обо", "по", "насчет", "касательно", "about", "on", "regarding", "re",
-];
+static TOPIC_PREP: LazyLock<WordSet> = lexicon!(set "topic_prep.txt");
 
 /// Prepositions after which a word is a topic rather than the person asked about.
-#[rustfmt::skip]
-const PREPOSITION: &[&str] = &[
-    "по", "с", "со", "о", "об", "обо", "про", "в", "во", "на", "за", "над", "под", "при", "без",
-    "до", "к", "ко", "от", "из", "для", "через", "после", "перед", "между", "насчет", "about",
-    "with", "in", "at", "on", "of", "for", "to", "from", "by", "into", "regarding", "re", "than",
-    "after", "before",
-];
+static PREPOSITION: LazyLock<WordSet> = lexicon!(set "question_prep.txt");
 
 /// Things people ask the status of as if they were people ("какой статус у проекта Альфа").
-#[rustfmt::skip]
-const THING: Class = Class {
-    words: &[],
-    prefixes: &[
-        "проект", "клиент", "поставщик", "сделк", "сделоч", "релиз", "продукт", "договор", "заказ",
-        "миграц", "project", "client", "customer", "supplier", "vendor", "deal", "release",
-        "product", "contract", "order", "migration",
-    ],
-};
+static THING: LazyLock<Class> = lexicon!(class "ask_thing.txt");
 
 fn is_me(w: &str) -> bool {
     ME.has(w)
@@ -716,32 +592,13 @@ fn is_preposition(w: &str) -> bool {
 
 /// "статус по Светлане", "tasks for Kate", "status of Kate": the noun makes the next word a person.
 fn licenses_person(noun: &str, prep: &str) -> bool {
-    let nouns: &[&str] = match prep {
-        "по" => &["статус", "статуса", "апдейт", "отчет"],
-        "для" => &["задачи", "задач", "задача", "план", "планы", "дела"],
-        "of" => &[
-            "status",
-            "progress",
-            "tasks",
-            "commitments",
-            "promises",
-            "workload",
-        ],
-        "for" => &[
-            "tasks",
-            "task",
-            "due",
-            "todo",
-            "todos",
-            "status",
-            "update",
-            "commitments",
-        ],
-        "on" => &["update", "updates", "status"],
-        _ => &[],
-    };
-    nouns.contains(&noun)
+    PERSON_AFTER_NOUN
+        .get(prep)
+        .is_some_and(|nouns| nouns.contains(&noun))
 }
+
+/// Each preposition's nouns that make the next word a person (`lexicon/person_after_noun.txt`).
+static PERSON_AFTER_NOUN: LazyLock<WordMap> = lexicon!(map "person_after_noun.txt");
 
 /// Any word with a role in some rule: such a word is never read as a name.
 fn is_marker(w: &str) -> bool {
@@ -779,7 +636,7 @@ impl<'a> Question<'a> {
     fn new(text: &'a str, ws: Vec<Word>) -> Self {
         let me = ws.iter().enumerate().any(|(i, w)| {
             is_me(&w.norm)
-                && !(matches!(w.norm.as_str(), "me" | "мне")
+                && !(ME_ADDRESSEE.contains(w.norm.as_str())
                     && i > 0
                     && ASKING_VERB.has(&ws[i - 1].norm))
         });
@@ -805,6 +662,24 @@ impl<'a> Question<'a> {
         self.ws.iter().enumerate().any(|(i, w)| {
             a(&w.norm) && self.ws.iter().skip(i + 1).take(gap + 1).any(|n| b(&n.norm))
         })
+    }
+
+    /// Does the first word of `p` stand at `i`, its second within the gap after it?
+    fn pair_at(&self, p: &Pair, i: usize) -> bool {
+        spelled(self.norm(i), &p.first)
+            && self
+                .ws
+                .iter()
+                .skip(i + 1)
+                .take(p.gap + 1)
+                .any(|n| spelled(&n.norm, &p.second))
+    }
+
+    /// Does one of `pairs` stand anywhere?
+    fn any_pair(&self, pairs: &[Pair]) -> bool {
+        pairs
+            .iter()
+            .any(|p| (0..self.ws.len()).any(|i| self.pair_at(p, i)))
     }
 
     fn norm(&self, i: usize) -> &str {
@@ -850,7 +725,7 @@ impl<'a> Question<'a> {
                 || ((self.any(is_activity) || self.any(is_status)) && self.asks)
                 || (self.any(is_todo_word) && short)
                 || (self.any(is_time) && self.asks)
-                || self.starts_with(&["что", "у"]);
+                || ME_OPENERS.iter().any(|p| self.starts_with(p));
             return if asks_about_me {
                 Intent::MyPriorities
             } else {
@@ -861,26 +736,22 @@ impl<'a> Question<'a> {
             let asks_status = self.any(is_status)
                 || self.any(is_priority)
                 || self.any(is_idle_word)
-                || self.near(|w| w == "up", |w| w == "to", 0)
-                || self.near(|w| w == "над", |w| w == "чем", 0)
-                || self.near(|w| w == "как", |w| w == "там", 0)
-                || (self.any(|w| matches!(w, "что" | "как" | "what" | "how"))
+                || self.any_pair(&STATUS_PAIRS)
+                || (self.any(|w| WHAT_HOW.contains(w))
                     && self.near(|w| w == "у", |w| !is_marker(w), 0));
             if asks_status {
                 return status_of(who);
             }
         }
         let short = self.ws.len() <= 4;
-        if (self.any(is_priority) || self.near(|w| w == "первую", |w| w == "очередь", 0))
-            && (self.asks || short)
-        {
+        if (self.any(is_priority) || self.any_pair(&PRIORITY_PAIRS)) && (self.asks || short) {
             return Intent::MyPriorities;
         }
         if self.any(is_todo_word) && (self.asks || self.any(is_time)) {
             return Intent::MyPriorities;
         }
         // "какие дела на сегодня", but not "как дела?".
-        if self.any(|w| matches!(w, "дела" | "дел")) && self.any(is_time) {
+        if self.any(|w| AFFAIRS.contains(w)) && self.any(is_time) {
             return Intent::MyPriorities;
         }
         self.generic_know().unwrap_or(Intent::Unknown)
@@ -896,78 +767,22 @@ impl<'a> Question<'a> {
     }
 
     fn idle(&self) -> bool {
-        let any_of = |opts: &'static [&'static str]| move |w: &str| sw(w, opts);
-        self.any(is_idle_word)
-            || self.near(|w| w == "без", any_of(&["задач", "дел", "работ"]), 0)
-            || self.near(|w| w == "нет", any_of(&["задач", "дел", "работ"]), 1)
-            || self.near(
-                |w| matches!(w, "ничего" | "нечего"),
-                any_of(&["дел", "занят"]),
-                1,
-            )
-            || self.near(|w| w == "не", any_of(&["занят", "загруж", "работа"]), 0)
-            || self.near(
-                |w| w == "nothing",
-                |w| matches!(w, "to" | "on" | "open" | "assigned" | "planned"),
-                0,
-            )
-            || self.near(
-                |w| w == "no",
-                |w| matches!(w, "tasks" | "task" | "work" | "commitments" | "assignments"),
-                1,
-            )
-            || self.near(
-                |w| w == "not",
-                |w| matches!(w, "busy" | "assigned" | "loaded"),
-                0,
-            )
-            || self.near(|w| w == "doing", |w| w == "nothing", 0)
-            || self.near(
-                |w| matches!(w, "got" | "has" | "have"),
-                |w| w == "nothing",
-                0,
-            )
-            || self.near(
-                |w| matches!(w, "take" | "взять" | "возьмет"),
-                |w| sw(w, &["task", "work", "задач", "работ"]),
-                2,
-            )
+        self.any(is_idle_word) || self.any_pair(&IDLE_PAIRS)
     }
 
     fn overdue(&self) -> bool {
-        let deadline = |w: &str| sw(w, &["срок", "дедлайн", "deadline"]) || w == "due";
+        let deadline = |w: &str| DEADLINE.has(w);
         self.any(is_overdue_word)
-            || self.near(
-                |w| w == "не",
-                |w| sw(w, &["успел", "успева", "уложил", "укладыва"]),
-                0,
-            )
-            || (self.any(|w| sw(w, &["сорва", "сорвал", "пропуст"])) && self.any(deadline))
-            || (self.any(|w| matches!(w, "missed" | "miss" | "blew" | "blown"))
-                && self.any(deadline))
-            || self.near(|w| w == "past", |w| w == "due", 0)
-            || self.near(
-                |w| matches!(w, "горит" | "горят" | "горящие" | "горящих"),
-                deadline,
-                1,
-            )
-            || self.near(|w| w == "не", |w| w == "вовремя", 1)
-            || self.near(|w| w == "dropped", |w| w == "ball", 1)
+            || self.any_pair(&OVERDUE_PAIRS)
+            || (self.any(|w| MISSED.has(w)) && self.any(deadline))
+            || self.near(|w| BURNING.contains(w), deadline, 1)
             || (self.any(|w| w == "not") && self.near(|w| w == "on", |w| w == "time", 0))
     }
 
     fn promise(&self) -> bool {
         self.any(is_promise)
-            || self.near(
-                |w| matches!(w, "взял" | "взяла" | "брал" | "брала" | "беру" | "берусь"),
-                |w| w == "себя",
-                1,
-            )
-            || self.near(|w| matches!(w, "signed" | "sign"), |w| w == "up", 0)
-            || self.near(|w| matches!(w, "agreed" | "agree"), |w| w == "to", 0)
-            || (self.me
-                && self.any(|w| matches!(w, "said" | "say"))
-                && self.any(|w| matches!(w, "would" | "will")))
+            || self.any_pair(&PROMISE_PAIRS)
+            || (self.me && self.any(|w| SAID.contains(w)) && self.any(|w| WOULD_WILL.contains(w)))
     }
 
     fn starts_with(&self, seq: &[&str]) -> bool {
@@ -1002,11 +817,11 @@ impl<'a> Question<'a> {
         let marker = ws.iter().enumerate().any(|(i, w)| {
             is_owns_word(&w.norm)
                 // "who is running late" is about lateness.
-                && !(sw(&w.norm, &["run"]) && matches!(self.norm(i + 1), "late" | "behind"))
+                && !OWNS_NOT_PAIRS.iter().any(|p| self.pair_at(p, i))
         });
         let noun = self.any(|w| OWNS_NOUN.has(w)) && !self.me && self.asks;
         let ask_whom = self.who && self.any(|w| ASK_WHOM.has(w));
-        let point = self.near(|w| w == "point", |w| matches!(w, "person" | "of"), 0);
+        let point = self.any_pair(&OWNS_PAIRS);
         // "кто у нас за финансы?": only function words between "кто" and "за".
         let behind = ws
             .iter()
@@ -1083,35 +898,25 @@ impl<'a> Question<'a> {
         }
         if n(i) == "что" {
             i += 1;
-            if matches!(n(i), "нибудь" | "то" | "там" | "еще") {
+            if KNOW_PARTICLES.contains(n(i)) {
                 i += 1;
             }
             if n(i) == "есть" {
                 i += 1;
             }
-            if n(i) == "у" && matches!(n(i + 1), "нас" | "вас" | "тебя") {
+            if n(i) == "у" && KNOW_WHOSE.contains(n(i + 1)) {
                 i += 2;
             }
             if n(i) == "там" {
                 i += 1;
             }
-            if matches!(
-                n(i),
-                "по" | "с" | "со" | "насчет" | "про" | "о" | "об" | "обо"
-            ) {
+            if KNOW_PREP.contains(n(i)) {
                 return Some(i + 1);
             }
             return None;
         }
-        match (n(i), n(i + 1), n(i + 2), n(i + 3)) {
-            ("what" | "how", "about", _, _) => Some(i + 2),
-            ("what", "is", "up", "with") => Some(i + 4),
-            ("what", "is", "the", "deal" | "story" | "situation") => {
-                matches!(n(i + 4), "with" | "on").then_some(i + 5)
-            }
-            ("any", "news" | "info", "on" | "about" | "regarding", _) => Some(i + 3),
-            _ => None,
-        }
+        // "what about X", "any news on X" (lexicon/en/know_shapes.txt).
+        after_pattern(&KNOW_SHAPES, i, n)
     }
 
     /// "кто такой Петров", "что такое CRM", "что за Альфа", "who is Hooli", "what is Initech".
@@ -1122,17 +927,10 @@ impl<'a> Question<'a> {
 
     fn generic_know_at(&self, i: usize) -> Option<Intent> {
         let n = |k: usize| self.norm(k);
-        let from = match (n(i), n(i + 1)) {
-            ("кто", "такой" | "такая" | "такие" | "таков") => i + 2,
-            ("что", "такое" | "за") => i + 2,
-            ("who" | "what", "is" | "are" | "was") => {
-                let mut k = i + 2;
-                if matches!(n(k), "the" | "a" | "an") {
-                    k += 1;
-                }
-                k
-            }
-            _ => return None,
+        // "кто такой X", "who is the X" (lexicon/*/generic_know.txt).
+        let (from, english) = match after_pattern(&GENERIC_KNOW_RU, i, n) {
+            Some(k) => (k, false),
+            None => (after_pattern(&GENERIC_KNOW_EN, i, n)?, true),
         };
         let rest = self.ws.get(from..)?;
         let first = rest.first()?;
@@ -1143,7 +941,6 @@ impl<'a> Question<'a> {
         }
         // "what's pressing", "who is around": English idioms outnumber names unless one is
         // written as a name.
-        let english = matches!(self.norm(i), "who" | "what");
         let looks_named = |w: &Word| {
             w.handle
                 || self.text[w.full.clone()]
@@ -1256,6 +1053,29 @@ impl<'a> Question<'a> {
         ))
     }
 }
+
+static ME_ADDRESSEE: LazyLock<WordSet> = lexicon!(set "ask_me_addressee.txt");
+static ME_OPENERS: LazyLock<Vec<Vec<&str>>> = lexicon!(phrases "ru/ask_me_opener.txt");
+static STATUS_PAIRS: LazyLock<Vec<Pair>> = lexicon!(pairs "ask_status_pairs.txt");
+static WHAT_HOW: LazyLock<WordSet> = lexicon!(set "ask_what_how.txt");
+static PRIORITY_PAIRS: LazyLock<Vec<Pair>> = lexicon!(pairs "ru/ask_priority_pairs.txt");
+static AFFAIRS: LazyLock<WordSet> = lexicon!(set "ru/ask_affairs.txt");
+static IDLE_PAIRS: LazyLock<Vec<Pair>> = lexicon!(pairs "ask_idle_pairs.txt");
+static OVERDUE_PAIRS: LazyLock<Vec<Pair>> = lexicon!(pairs "ask_overdue_pairs.txt");
+static DEADLINE: LazyLock<Class> = lexicon!(class "ask_deadline.txt");
+static MISSED: LazyLock<Class> = lexicon!(class "ask_missed.txt");
+static BURNING: LazyLock<WordSet> = lexicon!(set "ru/ask_burning.txt");
+static PROMISE_PAIRS: LazyLock<Vec<Pair>> = lexicon!(pairs "ask_promise_pairs.txt");
+static SAID: LazyLock<WordSet> = lexicon!(set "en/said.txt");
+static WOULD_WILL: LazyLock<WordSet> = lexicon!(set "en/would_will.txt");
+static OWNS_NOT_PAIRS: LazyLock<Vec<Pair>> = lexicon!(pairs "en/owns_not_pairs.txt");
+static OWNS_PAIRS: LazyLock<Vec<Pair>> = lexicon!(pairs "en/ask_owns_pairs.txt");
+static KNOW_PARTICLES: LazyLock<WordSet> = lexicon!(set "ru/know_particles.txt");
+static KNOW_WHOSE: LazyLock<WordSet> = lexicon!(set "ru/know_whose.txt");
+static KNOW_PREP: LazyLock<WordSet> = lexicon!(set "ru/know_prep.txt");
+static KNOW_SHAPES: LazyLock<Vec<Pattern>> = lexicon!(patterns "en/know_shapes.txt");
+static GENERIC_KNOW_RU: LazyLock<Vec<Pattern>> = lexicon!(patterns "ru/generic_know.txt");
+static GENERIC_KNOW_EN: LazyLock<Vec<Pattern>> = lexicon!(patterns "en/generic_know.txt");
 
 /// `PersonStatus`, unless the "person" starts with a word for a thing: then what is known of it.
 fn status_of(who: String) -> Intent {

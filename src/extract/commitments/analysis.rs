@@ -297,7 +297,7 @@ impl<'a> Msg<'a> {
                             .and_then(|w| w.chars().next())
                             .is_some_and(char::is_uppercase)
                         // "Sale No. 5", "№. 12": a number's abbreviation before its number.
-                        || matches!(toks_prev.as_str(), "no" | "nos")
+                        || word_list!("number_abbrev.txt").contains(&toks_prev.as_str())
                             && t.norm.chars().all(|c| c.is_ascii_digit()));
                 if (is_hard_break(gap) || item) && !title {
                     question.push(gap.contains('?'));
@@ -508,7 +508,7 @@ impl<'a> Msg<'a> {
         i > 0 && self.has_f(i - 1, NEG)
             || i > 1
                 && self.w(i - 2) == "не"
-                && matches!(self.w(i - 1), "еще" | "ещё" | "до" | "уже")
+                && word_list!("ru/not_yet.txt").contains(&self.w(i - 1))
     }
 }
 
@@ -517,41 +517,14 @@ pub(super) fn is_number(w: &str) -> bool {
 }
 
 pub(super) fn is_infinitive(w: &str) -> bool {
-    // Nouns in "-ость" (доверенность, отчётность, ведомости) and a few others look like verbs.
-    const NOUN_ENDS: &[&str] = &[
-        "ость",
-        "ости",
-        "остью",
-        "часть",
-        "части",
-        "власть",
-        "страсть",
-        "шерсть",
-        "кисть",
-        "горсть",
-        "лесть",
-        "жесть",
-        "печать",
-        "кровать",
-        "путь",
-        "пути",
-        "сети",
-        "смерть",
-        "нити",
-        "пять",
-        "шесть",
-        "девять",
-        "десять",
-        "дцать",
-        "гости",
-        "кости",
-    ];
-    // Endings shared with verbs (понимать, висеть, звонить, смотреть, прочесть): whole words only.
-    const NOUN_WORDS: &[&str] = &["мать", "сеть", "нить", "треть", "честь", "дети", "месть"];
     w.chars().count() > 3
         && (w.ends_with("ть") || w.ends_with("ти") || w.ends_with("чь") || w.ends_with("ться"))
-        && !NOUN_ENDS.iter().any(|e| w.ends_with(e))
-        && !NOUN_WORDS.contains(&w)
+        // Nouns in "-ость" (доверенность, отчётность, ведомости) and a few others look like verbs.
+        && !word_list!("ru/infinitive_lookalike_ends.txt")
+            .iter()
+            .any(|e| w.ends_with(e))
+        // Endings shared with verbs (понимать, висеть, звонить, смотреть, прочесть): whole words only.
+        && !word_list!("ru/infinitive_lookalikes.txt").contains(&w)
 }
 
 /// Context shared by the rules of one message.
@@ -629,18 +602,13 @@ impl<'a, 'b> Ctx<'a, 'b> {
         {
             return retry(t.span.end);
         }
-        let marker = |w: &str| {
-            matches!(
-                w,
-                "до" | "к" | "ко" | "by" | "until" | "till" | "before" | "latest" | "eod" | "eow"
-            )
-        };
+        let marker = |w: &str| word_set!("deadline_markers.txt").contains(w);
         let first_in_span = m.toks.iter().find(|t| t.span.start >= found.0.start);
         // "акты за ноябрь", "план на декабрь", "the october statements": a period the work is
         // about, not a deadline.
         let idx = m.toks.iter().position(|t| t.span.start >= found.0.start);
         let period = |k: usize| {
-            matches!(m.w(k), "за" | "на" | "for" | "the")
+            word_list!("period_of.txt").contains(&m.w(k))
                 && m.has_f(k + 1, MONTH)
                 && m.toks.get(k + 1).is_some_and(|t| t.span.end >= found.0.end)
         };
@@ -672,7 +640,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
         // when it is done.
         if let Some(k) = idx
             && k > 0
-            && matches!(m.w(k), "к" | "ко")
+            && word_list!("ru/k.txt").contains(&m.w(k))
             && m.verb(k - 1).is_none()
             && !m.has_f(k - 1, DATE | PREP | STOP | PRON)
             && crate::morph::likely_noun(m.w(k - 1))
@@ -697,8 +665,9 @@ impl<'a, 'b> Ctx<'a, 'b> {
             return Some(found);
         }
         // "с 15 до 17": the end of hours, not a deadline.
-        let hours_end =
-            |k: usize| k >= 2 && is_number(m.w(k - 1)) && matches!(m.w(k - 2), "с" | "со" | "from");
+        let hours_end = |k: usize| {
+            k >= 2 && is_number(m.w(k - 1)) && word_list!("hours_from.txt").contains(&m.w(k - 2))
+        };
         // "…done end of next week so you can look it over before it's due on the 7th": a date
         // said of why is not the deadline.
         let purpose_from = m
@@ -730,11 +699,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
     pub(super) fn has_date(&self) -> bool {
         self.due().is_some()
             || self.m.toks.iter().enumerate().any(|(i, t)| {
-                (t.f & DATE != 0
-                    && !matches!(
-                        t.norm.as_str(),
-                        "end" | "week" | "month" | "конца" | "конце" | "обед"
-                    ))
+                (t.f & DATE != 0 && !word_list!("date_vague.txt").contains(&t.norm.as_str()))
                     || (t.f & MONTH != 0 && i > 0 && is_number(self.m.w(i - 1)))
                     || (is_number(&t.norm)
                         && i + 1 < self.m.n()

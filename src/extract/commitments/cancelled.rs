@@ -20,91 +20,63 @@ pub(super) fn is_cancelled(m: &Msg) -> Option<usize> {
             return Some(i);
         }
         let next = m.w(i + 1);
-        let hit = match w {
-            "не" => {
-                matches!(
-                    next,
-                    "нужно"
-                        | "надо"
-                        | "нужен"
-                        | "нужна"
-                        | "нужны"
-                        | "актуально"
-                        | "актуальна"
-                        | "актуален"
-                        | "делай"
-                        | "делайте"
-                        | "требуется"
-                ) && !(next == "нужно" && m.w(i + 2) == "было")
-                    // "рилс делать не буду", "не буду заводить карточки": the speaker drops it.
-                    || matches!(next, "буду" | "будем")
-                        && (is_infinitive(m.w(i + 2))
-                            || i > 0 && is_infinitive(m.w(i - 1)))
+        // "не нужно", "never mind", "scratch that", "call off": phrases that call work off
+        // (lexicon/*/cancel_phrases.txt); "не нужно было" regrets instead.
+        let phrase = phrase_set!("ru/cancel_phrases.txt").contains(&[w, next][..])
+            || phrase_set!("en/cancel_phrases.txt").contains(&[w, next][..]);
+        let hit = phrase
+            && !phrase_set!("ru/cancel_phrases_not.txt").contains(&[w, next, m.w(i + 2)][..])
+            || match w {
+                // "рилс делать не буду", "не буду заводить карточки": the speaker drops it.
+                "не" => {
+                    word_list!("ru/will_be.txt").contains(&next)
+                        && (is_infinitive(m.w(i + 2)) || i > 0 && is_infinitive(m.w(i - 1)))
                         && !m.is_q(i)
                         // "не буду спорить, сделаю": giving way, then promising.
                         && ru_promise(m).is_none()
-            }
-            "можно" => next == "не" && m.w(i + 2).starts_with("дела"),
-            // "drop the trailer back at the yard", "drop it off", "I'll fix the hitch and drop
-            // the empty bins up to the top block": delivering, not dropping.
-            "drop" | "dropping" | "forget" => {
-                let promised = says_i_will(m, 0..i);
-                matches!(
-                    next,
-                    "the" | "it" | "that" | "this" | "about" | "those" | "these" | "them"
-                ) && !(w != "forget"
-                    && (i + 1..m.bounds(i, false).end.min(i + 9))
-                        .any(|k| word_list!("en/delivery.txt").contains(&m.w(k))))
-                    && !(i > 0
-                        && matches!(
-                            m.w(i - 1),
-                            "i'll" | "i’ll" | "ill" | "we'll" | "will" | "gonna" | "can"
-                        ))
-                    && !(i > 0 && m.w(i - 1) == "and" && promised)
-                    // "after we drop the Sewickley load": someone delivering, told as a time.
-                    && !(i > 0 && m.has_f(i - 1, PRON | SUBJ))
-            }
-            "never" => next == "mind",
-            // "scratch that", "scratch the price list": called off by whoever asked.
-            "scratch" => matches!(
-                next,
-                "that" | "the" | "it" | "this" | "those" | "these" | "my" | "our"
-            ),
-            // "Ryan, skip the taffy video": an order to leave it, opening its clause ("the skip
-            // permit", "skip booked for fri" name a bin).
-            // "Jojo skip the cycle count Fri": after the one told, too.
-            "skip" => {
-                ordered(i)
-                    && matches!(next, "that" | "the" | "it" | "this" | "those" | "these")
-                    && !m.has_f(i + 2, NONWORK)
-            }
-            // "leave the drums butt, the waste oil fella's coming Weds": an order to let it be,
-            // with nowhere to leave it ("leave the keys in the van" asks; "leave it with me"
-            // takes it on).
-            "leave" => {
-                ordered(i)
-                    && matches!(next, "the" | "it" | "that" | "those" | "these" | "them")
-                    && !m
-                        .bounds(i, false)
-                        .any(|k| k > i + 1 && m.has_f(k, PREP | DATE))
-                    && !m.is_q(i)
-            }
-            "no" => matches!(next, "longer" | "need"),
-            // "…he'll pick the schedules himself so I'm not doing them": the speaker drops it.
-            "not" => {
-                next == "needed"
-                    || next == "doing"
+                }
+                "можно" => next == "не" && m.w(i + 2).starts_with("дела"),
+                // "drop the trailer back at the yard", "drop it off", "I'll fix the hitch and
+                // drop the empty bins up to the top block": delivering, not dropping.
+                w if word_list!("en/drop_verbs.txt").contains(&w) => {
+                    let promised = says_i_will(m, 0..i);
+                    word_list!("en/drop_objects.txt").contains(&next)
+                        && !(w != "forget"
+                            && (i + 1..m.bounds(i, false).end.min(i + 9))
+                                .any(|k| word_list!("en/delivery.txt").contains(&m.w(k))))
+                        && !(i > 0 && word_list!("en/will_before_verb.txt").contains(&m.w(i - 1)))
+                        && !(i > 0 && m.w(i - 1) == "and" && promised)
+                        // "after we drop the Sewickley load": someone delivering, told as a time.
+                        && !(i > 0 && m.has_f(i - 1, PRON | SUBJ))
+                }
+                // "Ryan, skip the taffy video": an order to leave it, opening its clause ("the
+                // skip permit", "skip booked for fri" name a bin).
+                // "Jojo skip the cycle count Fri": after the one told, too.
+                "skip" => {
+                    ordered(i)
+                        && word_list!("en/skip_objects.txt").contains(&next)
+                        && !m.has_f(i + 2, NONWORK)
+                }
+                // "leave the drums butt, the waste oil fella's coming Weds": an order to let it
+                // be, with nowhere to leave it ("leave the keys in the van" asks; "leave it with
+                // me" takes it on).
+                "leave" => {
+                    ordered(i)
+                        && word_list!("en/leave_objects.txt").contains(&next)
+                        && !m
+                            .bounds(i, false)
+                            .any(|k| k > i + 1 && m.has_f(k, PREP | DATE))
+                        && !m.is_q(i)
+                }
+                // "…he'll pick the schedules himself so I'm not doing them": the speaker drops it.
+                "not" => {
+                    next == "doing"
                         && i > 0
-                        && matches!(m.w(i - 1), "i'm" | "im" | "i’m" | "am" | "we're" | "we’re")
-                        && matches!(
-                            m.w(i + 2),
-                            "it" | "them" | "that" | "this" | "those" | "these"
-                        )
-            }
-            "don't" | "dont" => next == "bother",
-            "call" | "called" | "calling" => next == "off",
-            _ => false,
-        };
+                        && word_list!("en/am_doing.txt").contains(&m.w(i - 1))
+                        && word_list!("en/doing_objects.txt").contains(&m.w(i + 2))
+                }
+                _ => false,
+            };
         if hit {
             return Some(i);
         }

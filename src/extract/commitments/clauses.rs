@@ -67,8 +67,8 @@ pub(super) fn combine(
             // before then?": "then" is the date said before.
             let then = parts.get(k).is_some_and(|p| {
                 (1..p.n()).any(|i| {
-                    matches!(p.w(i), "then" | "тогда")
-                        && matches!(p.w(i - 1), "before" | "by" | "until" | "till" | "до" | "к")
+                    word_list!("then.txt").contains(&p.w(i))
+                        && word_list!("before_then.txt").contains(&p.w(i - 1))
                 })
             });
             if f.due().is_none()
@@ -769,7 +769,7 @@ pub(super) fn own_due(mut whole: Vec<Finding>, parts: &[Finding], even_none: boo
                 let w = w.as_str();
                 word_list!("en/light_verbs.txt").contains(&w)
                     || word_list!("en/pron.txt").contains(&w)
-                    || matches!(w, "set" | "up" | "out" | "over" | "in")
+                    || word_list!("en/set_up.txt").contains(&w)
             })
     });
     if let Some(one) = one
@@ -841,57 +841,18 @@ pub(super) fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
                 || text.get(..t.span.start).is_some_and(|b| b.ends_with('@'))
         })
     };
-    let opens_condition = |i: usize| {
-        matches!(
-            m.w(i),
-            "если"
-                | "if"
-                | "when"
-                | "когда"
-                | "unless"
-                | "once"
-                | "чтобы"
-                | "пока"
-                | "as"
-                | "хотя"
-                | "although"
-                | "though"
-                | "раз"
-                | "since"
-                | "because"
-                | "потому"
-                | "так"
-        )
-    };
+    let opens_condition = |i: usize| word_set!("condition_openers.txt").contains(m.w(i));
     let qualifies = |r: &Range<usize>| {
         let i = r.start;
         opens_condition(i)
-            || matches!(
-                m.w(i),
-                "что"
-                    | "that"
-                    | "which"
-                    | "who"
-                    | "где"
-                    | "which's"
-                    | "но"
-                    | "but"
-                    | "however"
-                    | "однако"
-                    | "как"
-                    | "or"
-                    | "или"
-                    | "либо"
-                    | "не"
-                    | "not"
-            )
+            || word_set!("qualifier_openers.txt").contains(m.w(i))
             || m.w(i).starts_with("котор")
             || r.clone().all(|k| {
                 let t = &m.toks[k];
                 t.f & (DATE | PREP | NEED | PLEASE | FILL | AGREE | APPROVE | NUMW | MONTH | URGE)
                     != 0
                     || is_number(&t.norm)
-                    || matches!(t.norm.as_str(), "го" | "му" | "е" | "числа" | "th" | "st")
+                    || word_list!("date_ordinal.txt").contains(&t.norm.as_str())
             })
     };
     let mut out: Vec<Range<usize>> = Vec::new();
@@ -935,8 +896,7 @@ pub(super) fn segments(m: &Msg, names: &NameIndex) -> Vec<Range<usize>> {
     let mut spans = Vec::with_capacity(out.len());
     for (k, r) in out.iter().enumerate() {
         // "…, and @arjun pls flash the boards": the joining word belongs to neither clause.
-        let first = if k > 0 && r.len() > 1 && matches!(m.w(r.start), "and" | "и" | "а" | "plus")
-        {
+        let first = if k > 0 && r.len() > 1 && word_list!("and_joins.txt").contains(&m.w(r.start)) {
             r.start + 1
         } else {
             r.start
@@ -1013,12 +973,7 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
         })
     };
     let en_promises = |r: Range<usize>| says_i_will(m, r);
-    let first_person = |w: &str| {
-        matches!(
-            w,
-            "i" | "i'll" | "i’ll" | "i'm" | "i’m" | "we" | "we'll" | "we’ll" | "we're" | "we’re"
-        )
-    };
+    let first_person = |w: &str| word_list!("en/first_person.txt").contains(&w);
     let cuts_at = |r: &Range<usize>, k: usize| {
         let left = r.start..k;
         match m.w(k) {
@@ -1049,8 +1004,9 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
                 let carried = verb && (dated(k + 1..r.end) || idle_left) && !spans_time;
                 // "…, and I'll call the guy w/ the cracked frame": a promise said anew is a
                 // second one, dated or not.
-                let anew = matches!(m.w(subject), "i'll" | "i’ll" | "we'll" | "we’ll")
-                    || matches!(m.w(subject), "i" | "we") && m.w(subject + 1) == "will";
+                let anew = word_list!("en/will_contracted.txt").contains(&m.w(subject))
+                    || word_list!("en/subj.txt").contains(&m.w(subject))
+                        && m.w(subject + 1) == "will";
                 // The first clause may promise without a "will" ("today I'm on the rebuilds").
                 anew && en_promise(&m.slice(left.clone())).is_some()
                     || (first_person(m.w(subject)) || carried)
@@ -1076,8 +1032,9 @@ fn split_at_and(m: &Msg, runs: Vec<Range<usize>>) -> Vec<Range<usize>> {
 /// Do tokens `r` say "I'll" / "we will" (whatever follows: "I'll come in early" too)?
 pub(super) fn says_i_will(m: &Msg, r: Range<usize>) -> bool {
     r.clone().any(|k| {
-        matches!(m.w(k), "i'll" | "i’ll" | "we'll" | "we’ll")
-            || matches!(m.w(k), "i" | "we") && matches!(m.w(k + 1), "will" | "shall")
+        word_list!("en/will_contracted.txt").contains(&m.w(k))
+            || word_list!("en/subj.txt").contains(&m.w(k))
+                && word_list!("en/will_shall.txt").contains(&m.w(k + 1))
     })
 }
 
@@ -1109,7 +1066,7 @@ pub(super) fn carried_promise(prev: &Msg, part: &Msg, and: bool) -> Option<Strin
     // "…, tell me about allergies by tmrw pls": asked of the others, not promised.
     // "…, check your email before monday": the listener's own thing, theirs to do.
     if !(part.has_f(k, EN_VERB) || and && request::wide_en_verb(part, k))
-        || matches!(part.w(k + 1), "me" | "us" | "your" | "yours")
+        || word_list!("en/listener_objects.txt").contains(&part.w(k + 1))
         || (0..part.n()).any(|i| part.has_f(i, PLEASE))
     {
         return None;
@@ -1254,7 +1211,7 @@ fn opens_condition(p: &Msg) -> bool {
 
 /// Does the clause name its speaker ("я", "мы")?
 fn names_speaker(p: &Msg) -> bool {
-    (0..p.n()).any(|i| matches!(p.w(i), "я" | "мы"))
+    (0..p.n()).any(|i| word_list!("ru/subj.txt").contains(&p.w(i)))
 }
 
 /// Does the clause open with the speaker's own future ("I'll …", "we will …")?
@@ -1269,8 +1226,7 @@ fn says_own_future(p: &Msg) -> bool {
 
 /// Does the speaker's own future ("I'll", "we will") stand at token `i`?
 fn own_future_at(p: &Msg, i: usize) -> bool {
-    matches!(p.w(i), "i'll" | "i’ll" | "we'll" | "we’ll")
-        || matches!(p.w(i), "i" | "we") && matches!(p.w(i + 1), "will" | "shall")
+    says_i_will(p, i..i + 1)
 }
 
 /// Is the clause at `r` set off from the one before by a comma or by "а" (not by "и", a
@@ -1287,7 +1243,7 @@ fn after_comma(text: &str, r: &Range<usize>) -> bool {
 fn after_sentence(text: &str, r: &Range<usize>) -> bool {
     let before = text.get(..r.start).map_or("", str::trim_end);
     // "…форк. И сделаю новый": a sentence may open with "и", "а", "and".
-    let before = ["и", "И", "а", "А", "and", "And"]
+    let before = word_list!("sentence_and.txt")
         .iter()
         .find_map(|c| {
             before
@@ -1301,7 +1257,11 @@ fn after_sentence(text: &str, r: &Range<usize>) -> bool {
 pub(super) fn joined_by_and(text: &str, r: &Range<usize>) -> bool {
     // "…, then I'll take Troopy 4 for a wash after": one job after another.
     let word = |w: Option<&str>| {
-        w.is_some_and(|w| w.eq_ignore_ascii_case("and") || w.eq_ignore_ascii_case("then"))
+        w.is_some_and(|w| {
+            word_list!("en/and_then.txt")
+                .iter()
+                .any(|x| w.eq_ignore_ascii_case(x))
+        })
     };
     let before = text.get(..r.start).unwrap_or("");
     let own = text.get(r.clone()).unwrap_or("");

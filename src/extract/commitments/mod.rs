@@ -30,6 +30,32 @@ macro_rules! word_list {
     }};
 }
 
+/// The same as a set, for a list looked up per token: `word_set!("offer_condition.txt")` is a
+/// `&'static HashSet<&'static str, WordHash>` (`.contains(w)`).
+macro_rules! word_set {
+    ($path:literal) => {{
+        static SET: std::sync::OnceLock<HashSet<&'static str, WordHash>> =
+            std::sync::OnceLock::new();
+        SET.get_or_init(|| words(include_str!(concat!("../../../lexicon/", $path))).collect())
+    }};
+}
+
+/// The phrases of one file of `lexicon/` (one a line, words split by spaces) as a set:
+/// `phrase_set!("en/cancel_phrases.txt").contains(&[w, next][..])`.
+macro_rules! phrase_set {
+    ($path:literal) => {{
+        static SET: std::sync::OnceLock<HashSet<Vec<&'static str>, WordHash>> =
+            std::sync::OnceLock::new();
+        SET.get_or_init(|| {
+            crate::extract::words::lexicon_phrases(include_str!(concat!(
+                "../../../lexicon/",
+                $path
+            )))
+            .collect()
+        })
+    }};
+}
+
 mod accept;
 mod analysis;
 mod assign;

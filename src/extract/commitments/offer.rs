@@ -7,32 +7,33 @@ pub(super) fn offer(cx: &Ctx) -> Option<Finding> {
     for i in 0..m.n() {
         let (w, a) = (m.w(i), m.w(i + 1));
         let verb_at = match w {
-            "могу" | "смогу" | "можем" if !m.negated(i) && !m.is_q(i) => {
+            w if word_list!("ru/can_first.txt").contains(&w) && !m.negated(i) && !m.is_q(i) => {
                 (i + 1..(i + 4).min(m.n()))
                     .find(|&k| is_infinitive(m.w(k)))
                     // "если никто не возьмёт, могу я": the offer names no verb.
                     .or_else(|| (m.w(i + 1) == "я" || i + 1 >= m.n()).then_some(i))
             }
-            "can" | "could" if i > 0 && m.w(i - 1) == "i" && !m.is_q(i) && a != "you" => {
+            w if word_list!("en/can.txt").contains(&w)
+                && i > 0
+                && m.w(i - 1) == "i"
+                && !m.is_q(i)
+                && a != "you" =>
+            {
                 Some(i + 1)
             }
-            "happy" if a == "to" => Some(i + 2),
+            // "happy to take the Friday shift".
+            _ if phrase_set!("en/offer_phrases.txt").contains(&[w, a][..]) => Some(i + 2),
             _ => None,
         };
         let Some(v) = verb_at else { continue };
-        if matches!(w, "can" | "could")
+        if word_list!("en/can.txt").contains(&w)
             && i >= 2
             && word_list!("en/purpose.txt").contains(&m.w(i - 2))
         {
             continue;
         }
-        let conditional = (0..m.n()).any(|k| {
-            matches!(
-                m.w(k),
-                "но" | "после" | "если" | "когда" | "but" | "after" | "if" | "once" | "when"
-            )
-        }) || w == "could"
-            || w == "happy";
+        let conditional = (0..m.n()).any(|k| word_set!("offer_condition.txt").contains(m.w(k)))
+            || word_list!("en/offer_tentative.txt").contains(&w);
         let verb = m.toks.get(v).and_then(|t| t.verb).map(|x| (v, x.inf));
         let verb = verb.or_else(|| is_infinitive(m.w(v)).then_some((v, "")));
         let verb = verb.map(|(k, inf)| (k, if inf.is_empty() { m.w(k) } else { inf }));

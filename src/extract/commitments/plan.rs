@@ -21,14 +21,12 @@ pub(super) fn plan(input: &MessageInput<'_>, m: &Msg, names: &NameIndex) -> Opti
         let h = m.slice(head.clone());
         // Only the plan of the day itself: "план на следующий день" is another's.
         let words: Vec<&str> = (0..h.n()).map(|k| h.w(k)).collect();
-        matches!(
-            words.as_slice(),
-            [.., "план", "на", "день" | "денёк" | "денек"] | [.., "plan", "for", "the", "day"]
-        )
-        .then(|| Due {
-            date: input.now.date_naive(),
-            time: None,
-        })
+        (1..=words.len())
+            .any(|n| phrase_set!("plan_of_the_day.txt").contains(&words[words.len() - n..]))
+            .then(|| Due {
+                date: input.now.date_naive(),
+                time: None,
+            })
     };
     let head_due = crate::extract::dates::deadline(head_text, input.now, lang)
         .map(|(_, d)| {
@@ -325,16 +323,15 @@ fn heading(m: &Msg) -> Option<(Range<usize>, usize)> {
             continue;
         }
         // "за сегодня:", "за день:": what a day's work came to, a report, not a plan.
-        if (start..end).any(|i| m.w(i) == "за" && m.has_f(i + 1, DATE | PLAN)) {
+        if (start..end).any(|i| {
+            word_list!("ru/report_of.txt").contains(&m.w(i)) && m.has_f(i + 1, DATE | PLAN)
+        }) {
             continue;
         }
         // "Big week: Valley Plumbing starts drop-off Wed, …": a bare period described by the
         // word before it heads no plan ("this week:", "for this week:" do).
         if end - start == 1
-            && matches!(
-                m.w(start),
-                "week" | "month" | "day" | "неделя" | "месяц" | "день"
-            )
+            && word_list!("bare_period.txt").contains(&m.w(start))
             && start > 0
             && m.sent_of(start - 1) == m.sent_of(start)
             && m.clause_of(start - 1) == m.clause_of(start)
@@ -522,10 +519,12 @@ fn plan_item(
         v += 1;
     }
     // "today I'm doing the stock count": the speaker and the auxiliary before the -ing verb.
-    match part.w(v) {
-        "i'm" | "im" | "i’m" | "we're" | "we’re" => v += 1,
-        "i" | "we" if matches!(part.w(v + 1), "am" | "are") => v += 2,
-        _ => {}
+    if word_list!("en/we_are.txt").contains(&part.w(v)) {
+        v += 1;
+    } else if word_list!("en/subj.txt").contains(&part.w(v))
+        && word_list!("en/am_are.txt").contains(&part.w(v + 1))
+    {
+        v += 2;
     }
     if v >= part.n() || part.question.iter().any(|&q| q) {
         return None;
@@ -565,7 +564,10 @@ fn plan_item(
         }
         None if part.has_f(v, EN_VERB) && !part.has_f(v, STOP | NONWORK) => Some((v, word)),
         // "get the yard truck inspected", "have the deck finished": work to have done.
-        None if numbered && matches!(word, "get" | "have") && part.has_f(v + 1, DETERMINER) => {
+        None if numbered
+            && word_list!("en/have_done.txt").contains(&word)
+            && part.has_f(v + 1, DETERMINER) =>
+        {
             Some((v, word))
         }
         // "today fixing the printer": the -ing form of a verb the list holds.
