@@ -670,20 +670,29 @@ impl<'a, 'b> Ctx<'a, 'b> {
         };
         // "…done end of next week so you can look it over before it's due on the 7th": a date
         // said of why is not the deadline.
-        let purpose_from = m
+        let purpose_from = || {
+            m.toks
+                .iter()
+                .position(|t| {
+                    t.span.start >= found.0.end
+                        && word_list!("purpose_lead.txt").contains(&t.norm.as_str())
+                })
+                .map_or(usize::MAX, |k| m.toks[k].span.start)
+        };
+        let later_marker = m
             .toks
             .iter()
-            .position(|t| {
-                t.span.start >= found.0.end
-                    && word_list!("purpose_lead.txt").contains(&t.norm.as_str())
-            })
-            .map_or(usize::MAX, |k| m.toks[k].span.start);
-        let later_marker = m.toks.iter().enumerate().any(|(k, t)| {
-            t.span.start >= found.0.end
-                && t.span.start < purpose_from
-                && marker(&t.norm)
-                && !hours_end(k)
-        });
+            .enumerate()
+            .any(|(k, t)| t.span.start >= found.0.end && marker(&t.norm) && !hours_end(k))
+            && {
+                let from = purpose_from();
+                m.toks.iter().enumerate().any(|(k, t)| {
+                    t.span.start >= found.0.end
+                        && t.span.start < from
+                        && marker(&t.norm)
+                        && !hours_end(k)
+                })
+            };
         if !later_marker {
             return Some(found);
         }

@@ -89,15 +89,17 @@ pub(super) fn combine(
             // сделаем, если ниже 45 не будет").
             // "успеем, шторы в детсад до конца месяца повесим": a deadline set with "до"/"к"
             // binds the team however far it is.
-            let by_deadline = parts.get(k).is_some_and(|p| {
-                (0..p.n()).any(|i| {
-                    word_list!("deadline_markers.txt").contains(&p.w(i))
-                        && (i + 1..p.n().min(i + 4))
-                            .any(|j| p.has_f(j, DATE | MONTH) || is_number(p.w(j)))
+            let by_deadline = || {
+                parts.get(k).is_some_and(|p| {
+                    (0..p.n()).any(|i| {
+                        word_list!("deadline_markers.txt").contains(&p.w(i))
+                            && (i + 1..p.n().min(i + 4))
+                                .any(|j| p.has_f(j, DATE | MONTH) || is_number(p.w(j)))
+                    })
                 })
-            });
+            };
             let dated_we = f.due().is_some_and(|d| {
-                d.date <= input.now.date_naive() + Duration::days(7) || by_deadline
+                d.date <= input.now.date_naive() + Duration::days(7) || by_deadline()
             }) && !parts.get(k).is_some_and(is_conditional)
                 && !(parts
                     .get(k + 1)

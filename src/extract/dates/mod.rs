@@ -225,7 +225,12 @@ pub fn deadline(text: &str, now: DateTime<Tz>, lang: Lang) -> Option<(Range<usiz
     };
     // "I'll have the VAT return done end of next week so you can look it over before it's due on
     // the 7th": a date in a clause of why, after one that is dated, is another's deadline.
-    let why = purpose_at(text);
+    // Only a second date can be one said of why: most messages have one or none.
+    let why = if hits.len() > 1 {
+        purpose_at(text)
+    } else {
+        None
+    };
     let dated_before = |at: usize| {
         hits.iter()
             .any(|(span, o)| o.due.is_some() && span.end <= at)
