@@ -449,9 +449,10 @@ pub fn result_told(text: &str) -> Option<usize> {
     let retold: Vec<&str> =
         super::commitments::lexicon_words(include_str!("../../lexicon/ru/retold.txt")).collect();
     // "КП Сибстали ушло, ждём": waiting for the answer is no more work of the speaker's.
-    let waiting: Vec<&str> =
-        super::commitments::lexicon_words(include_str!("../../lexicon/ru/wait_verbs.txt"))
-            .collect();
+    static WAITING: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let waiting = WAITING.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/ru/wait_verbs.txt")).collect()
+    });
     let own_plan = words.iter().any(|w| {
         retold.contains(&w.as_str())
             || best(w).is_some_and(|t| {
@@ -683,11 +684,12 @@ pub fn retells(text: &str) -> bool {
 /// Is `content` a promise to get money owed (`lexicon/money_work.txt`: "выбить долг с Яшмы",
 /// "chase Wiebe on the Feb invoice")?
 pub fn collects_money(content: &str) -> bool {
-    let stems = super::commitments::lexicon_words(include_str!("../../lexicon/money_work.txt"));
+    static STEMS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let stems = STEMS.get_or_init(|| {
+        super::commitments::lexicon_words(include_str!("../../lexicon/money_work.txt")).collect()
+    });
     let words: Vec<String> = tokens(content).into_iter().map(|t| t.norm).collect();
-    stems
-        .into_iter()
-        .any(|s| words.iter().any(|w| w.starts_with(s)))
+    stems.iter().any(|s| words.iter().any(|w| w.starts_with(s)))
 }
 
 /// Is `word` a date word ("Monday", "Dec")? Only whether it is one matters, so any instant
